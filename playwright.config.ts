@@ -1,0 +1,32 @@
+import { defineConfig } from '@playwright/test';
+
+// The end-to-end suites drive Debian's Chromium against the built console and a real server
+// (each worker starts its own, on a fresh database: see test/e2e/fixtures.ts).
+export default defineConfig({
+  testDir: 'test/e2e',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list'], ['html', { open: 'never' }]],
+  use: {
+    browserName: 'chromium',
+    locale: 'en-US',
+    viewport: { width: 1366, height: 900 },
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+        '--disable-dev-shm-usage',
+      ],
+    },
+  },
+});

@@ -1,0 +1,21 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig, loadEnv } from 'vite';
+
+// `npm run dev` serves the console with hot reload and sends API calls to the server on API_PORT.
+export default defineConfig(({ mode }) => {
+  const env = loadEnv(mode, process.cwd(), '');
+  const apiTarget = `http://localhost:${env.API_PORT ?? 3000}`;
+  return {
+    plugins: [react()],
+    define: {
+      __API_BASE__: JSON.stringify(env.VITE_API_BASE ?? ''),
+      __UC_BASE__: JSON.stringify(env.VITE_UC_BASE ?? env.VITE_API_BASE ?? ''),
+    },
+    server: { proxy: { '/api': apiTarget, '/uc': apiTarget, '/healthz': apiTarget } },
+    build: {
+      chunkSizeWarningLimit: 1500,
+      // The console, and the small page a QR code leads a phone to.
+      rollupOptions: { input: { console: 'index.html', qr: 'qr.html' } },
+    },
+  };
+});
