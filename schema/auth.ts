@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { roles } from './privileges';
+
+export const signInBody = z.object({
+  login_name: z.string().trim().min(1).max(128),
+  password: z.string().min(1).max(256),
+});
+
+export const passwordRules = z.string().min(8).max(128);
+
+export const passwordChangeBody = z
+  .object({
+    raw_password: z.string().min(1).max(256),
+    new_password: passwordRules,
+    confirm_password: z.string().min(1).max(256),
+  })
+  .refine((body) => body.confirm_password === body.new_password, {
+    path: ['confirm_password'],
+    error: 'app.validation.password_inconsistent',
+  })
+  .refine((body) => body.new_password !== body.raw_password, {
+    path: ['new_password'],
+    error: 'app.validation.password_same',
+  });
+
+/** Who is signed in, as the sign-in answer and the profile give it. */
+export const userInfo = z.object({
+  user_id: z.number().int(),
+  user_name: z.string(),
+  real_name: z.string(),
+  nick_name: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  tenant_id: z.number().int().nullable(),
+  roles: z.array(z.enum(roles)),
+});
+export type UserInfo = z.infer<typeof userInfo>;
+
+export const signInAnswer = z.object({ token: z.string(), user_info: userInfo });

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import type { Field } from './fields';
+import type { Privilege } from './privileges';
+
+export type Fields = Record<string, Field>;
+
+export interface EntityDefinition<F extends Fields> {
+  /** The console resource, which is also its route: /carousel_group. */
+  resource: string;
+  /** The database table of a simple resource. */
+  table: string;
+  /** The collection's address; a record lives at `${api}/{id}`. */
+  api: string;
+  /** The wire name of the identifier ('id', 'tenant_id'...). */
+  idKey: string;
+  /** The field that names a record: the card's title, the link that opens the detail. */
+  titleField: keyof F & string;
+  /** Fields the `keyword` search looks in. */
+  keyword: (keyof F & string)[];
+  defaultSort: { field: (keyof F & string) | 'id'; order: 'asc' | 'desc' };
+  privileges: { read: Privilege; write: Privilege; delete: Privilege };
+  fields: F;
+}
+
+type InputShape<F extends Fields> = { [K in keyof F]: F[K]['zod'] };
+
+export const sortOrder = z.enum(['asc', 'desc']);
+
+/** page, page_size, sort_by, order and keyword: every list of the product takes these. */
+export function listQuerySchema<SortKey extends string>(sortKeys: readonly [SortKey, ...SortKey[]]) {
+  return z.object({
+    page: z.coerce.number().int().min(1).default(1),
+    page_size: z.coerce.number().int().min(1).max(100).default(10),
+    sort_by: z.enum(sortKeys).optional(),
+    order: sortOrder.optional(),
+    keyword: z.string().trim().max(100).optional(),
+  });
+}
+
+/** Array parameters repeat the key (?status=a&status=b); a single one arrives as a plain value. */
+export const repeated = <T extends z.ZodType>(item: T) =>
+  z.preprocess((value) => (value === undefined || Array.isArray(value) ? value : [value]), z.array(item).max(100).optional());
+
+function filterSchema(field: Field): z.ZodType {
+  switch (field.kind) {
+    case 'enum':
+      return repeated(z.enum(field.choices as [string, ...string[]]));
+    case 'integer':
+      return repeated(z.coerce.number().int());
+    case 'boolean':
+      return z.enum(['true', 'false']).transform((value) => value === 'true').optional();
+    default:
+      return z.string().trim().max(100).optional();
+  }
+}
+
+export function defineEntity<const F extends Fields>(definition: EntityDefinition<F>) {
+  const { fields, idKey } = definition;
+  const names = Object.keys(fields) as (keyof F & string)[];
+  const shape = Object.fromEntries(names.map((name) => [name, fields[name].zod])) as InputShape<F>;
+  const input = z.object(shape);
+  const record = z.object({
+    [idKey]: z.number().int(),
+    ...Object.fromEntries(names.map((name) => [name, fields[name].output])),
+  });
+  const sortKeys = ['id', ...names.filter((name) => fields[name].sortable)] as [string, ...string[]];
+  const filterNames = names.filter((name) => fields[name].filter);
+  const listQuery = listQuerySchema(sortKeys).extend(
+    Object.fromEntries(filterNames.map((name) => [name, filterSchema(fields[name])])),
+  );
+  return {
+    ...definition,
+    names,
+    filterNames,
+    sortKeys,
+    /** The body of a create or an update (unknown keys are dropped). */
+    input,
+    /** A record as the server answers it. */
+    record,
+    listQuery,
+  };
+}
+
+export type Entity<F extends Fields = Fields> = ReturnType<typeof defineEntity<F>>;
+export type EntityInput<E extends { input: z.ZodType }> = z.output<E['input']>;

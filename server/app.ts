@@ -1,0 +1,126 @@
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { getTableName } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { simpleEntities } from '../schema';
+import { PRIVILEGES_HEADER, QR_LINK_HEADER, RENEWED_TOKEN_HEADER } from '../schema/headers';
+import { authPlugin } from './auth/plugin';
+import type { AppConfig } from './config';
+import { serveConsole } from './consoleAssets';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import * as tables from './db/schema';
+import { seed, type SeedReport } from './db/seed';
+import { registerErrorHandler, sendNotFound } from './errorHandler';
+import { startHousekeeping } from './housekeeping';
+import { authRoutes } from './routes/auth';
+import { entityRoutes } from './routes/entityRoutes';
+import { healthRoutes } from './routes/health';
+import { qrSignInRoutes } from './routes/qrSignIn';
+import { zodValidatorCompiler } from './validation';
+import './types';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  seedReport: SeedReport;
+  database: DatabaseHandle;
+}
+
+function tableOf(name: string): PgTable {
+  const table = Object.values(tables).find((candidate) => getTableName(candidate as PgTable) === name);
+  if (!table) throw new Error(`no table "${name}" in server/db/schema.ts`);
+  return table as PgTable;
+}
+
+/**
+ * The whole server: opens (and migrates) the database, seeds it on the first start, and wires every
+ * route. Tests call it with their own configuration and a fresh database.
+ */
+export async function buildApp(config: AppConfig): Promise<BuiltApp> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, migrationsDir: config.migrationsDir });
+  try {
+    const seedReport = await seed(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo });
+    const app = await createServer(config, database);
+    return { app, seedReport, database };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+async function createServer(config: AppConfig, database: DatabaseHandle): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    // On close, idle keep-alive connections are dropped at once; requests in flight finish first.
+    forceCloseConnections: 'idle',
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.decorate('db', database.db);
+  app.decorate('appConfig', config);
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onClose', async () => {
+    await database.close();
+    app.log.info('database closed');
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Material UI writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        mediaSrc: ["'self'", 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
+    credentials: true,
+    exposedHeaders: [RENEWED_TOKEN_HEADER, PRIVILEGES_HEADER, QR_LINK_HEADER],
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Course console API',
+        version: '1',
+        description:
+          'Every JSON answer is `{ success: true, data }` or `{ success: false, message, error_code, errors? }`. ' +
+          'Requests carry `Authorization: Bearer <token>`; a renewed token comes back in `x-auth-token`. ' +
+          'Messages follow Accept-Language (zh-CN, en-US, ja-JP; English otherwise). Times are epoch milliseconds.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(cookie);
+  await app.register(authPlugin);
+
+  await app.register(healthRoutes, { ping: database.ping, database: database.kind });
+  await app.register(authRoutes);
+  await app.register(qrSignInRoutes);
+  for (const entity of simpleEntities) await app.register(entityRoutes(entity, tableOf(entity.table)));
+
+  const consoleFallback = await serveConsole(app, config.consoleDir);
+  app.setNotFoundHandler((request, reply) => {
+    if (consoleFallback?.(request, reply)) return reply;
+    return sendNotFound(request, reply);
+  });
+  startHousekeeping(app);
+  return app;
+}

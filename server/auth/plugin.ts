@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import fp from 'fastify-plugin';
+import { PRIVILEGES_HEADER, RENEWED_TOKEN_HEADER } from '../../schema/headers';
+import { privilegesOf } from '../../schema/privileges';
+import { Forbidden, Unauthorized } from '../errors';
+import type { AuthContext } from '../types';
+import { resolveSession, type UserRow } from './sessions';
+
+export function authContext(user: UserRow, sessionId: number): AuthContext {
+  const privileges = new Set(privilegesOf(user.roles));
+  const tenantLimit = user.roles.includes('admin') ? null : user.tenant_id;
+  return { user, sessionId, privileges, tenantLimit };
+}
+
+/** The privileges of whoever signed in, as the x-privileges header the console stores. */
+export const sendPrivileges = (reply: FastifyReply, user: UserRow) => reply.header(PRIVILEGES_HEADER, JSON.stringify(privilegesOf(user.roles)));
+
+function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+/**
+ * Every route declares who may call it (`config.access`); this checks it before the body is even
+ * read, so a caller without a session learns nothing about the route's input rules.
+ */
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRoute', (route) => {
+    const internal = route.url.startsWith('/api/docs');
+    if (!internal && /^\/(api|uc)\//.test(route.url) && !route.config?.access)
+      throw new Error(`${route.method} ${route.url} does not declare config.access`);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    const token = bearerToken(request.headers.authorization);
+    if (!token) throw new Unauthorized();
+    const session = await resolveSession(app.db, token, { ttlMs: app.appConfig.sessionTtlMs });
+    if (!session) throw new Unauthorized();
+    if (session.renewedToken) reply.header(RENEWED_TOKEN_HEADER, session.renewedToken);
+    request.auth = authContext(session.user, session.sessionId);
+    if (access !== 'session' && !request.auth.privileges.has(access)) throw new Forbidden();
+  });
+});

@@ -1,0 +1,93 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Executor } from '../db/client';
+import { sessions, users } from '../db/schema';
+
+export type UserRow = typeof users.$inferSelect;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+
+/** How long a token replaced by a renewal still works, for requests that were already on their way. */
+const RENEWAL_GRACE_MS = 60_000;
+
+export interface SessionPolicy {
+  ttlMs: number;
+}
+
+export async function createSession(
+  db: Executor,
+  userId: number,
+  policy: SessionPolicy,
+  client: { userAgent: string; ip: string },
+): Promise<string> {
+  const token = newToken();
+  await db.insert(sessions).values({
+    user_id: userId,
+    token_hash: hashToken(token),
+    expires_at: new Date(Date.now() + policy.ttlMs),
+    user_agent: client.userAgent.slice(0, 300),
+    ip: client.ip,
+  });
+  return token;
+}
+
+export interface ResolvedSession {
+  sessionId: number;
+  user: UserRow;
+  /** Set when the session was renewed by this request: the token to use from now on. */
+  renewedToken?: string;
+}
+
+/** The live session a token belongs to, renewed when less than half its lifetime is left. */
+export async function resolveSession(db: Executor, token: string, policy: SessionPolicy): Promise<ResolvedSession | undefined> {
+  const tokenHash = hashToken(token);
+  const now = new Date();
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.user_id, sessions.user_id))
+    .where(
+      and(
+        or(
+          eq(sessions.token_hash, tokenHash),
+          and(eq(sessions.previous_token_hash, tokenHash), gt(sessions.previous_valid_until, now)),
+        ),
+        isNull(sessions.revoked_at),
+        gt(sessions.expires_at, now),
+        eq(users.status, 'normal'),
+      ),
+    )
+    .limit(1);
+  if (!row) return undefined;
+  const resolved: ResolvedSession = { sessionId: row.session.id, user: row.user };
+  const remaining = row.session.expires_at.getTime() - now.getTime();
+  if (row.session.token_hash === tokenHash && remaining < policy.ttlMs / 2) {
+    const renewedToken = newToken();
+    // Conditional on the current hash: of two requests renewing at once, only one wins.
+    const renewed = await db
+      .update(sessions)
+      .set({
+        previous_token_hash: tokenHash,
+        previous_valid_until: new Date(now.getTime() + RENEWAL_GRACE_MS),
+        token_hash: hashToken(renewedToken),
+        expires_at: new Date(now.getTime() + policy.ttlMs),
+      })
+      .where(and(eq(sessions.id, row.session.id), eq(sessions.token_hash, tokenHash)))
+      .returning({ id: sessions.id });
+    if (renewed.length === 1) resolved.renewedToken = renewedToken;
+  }
+  return resolved;
+}
+
+export async function revokeSession(db: Executor, sessionId: number) {
+  await db.update(sessions).set({ revoked_at: sql`now()` }).where(eq(sessions.id, sessionId));
+}
+
+/** After a password change: every other device has to sign in again. */
+export async function revokeOtherSessions(db: Executor, userId: number, keepSessionId: number) {
+  await db
+    .update(sessions)
+    .set({ revoked_at: sql`now()` })
+    .where(and(eq(sessions.user_id, userId), ne(sessions.id, keepSessionId), isNull(sessions.revoked_at)));
+}

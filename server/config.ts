@@ -1,0 +1,73 @@
+import path from 'node:path';
+import type { ThrottlePolicy } from './auth/throttle';
+
+export interface AppConfig {
+  /** A PostgreSQL server; when absent the embedded PGlite keeps its files in `pgliteDir`, or in memory. */
+  databaseUrl?: string;
+  pgliteDir?: string;
+  dataDir: string;
+  migrationsDir: string;
+  /** The built console to serve; absent when only the API runs. */
+  consoleDir?: string;
+  /** The address users reach this server at, for links in QR codes and mail. */
+  publicUrl?: string;
+  /** The first administrator's password; generated and reported once when absent. */
+  adminPassword?: string;
+  /** Seed the demo platform on the first start. */
+  seedDemo: boolean;
+  sessionTtlMs: number;
+  signInThrottle: ThrottlePolicy;
+  /** How long a QR code stays valid, and how many codes one address may ask for in a window. */
+  qrSignIn: { ttlMs: number; windowMs: number; perAddress: number };
+  /** Other origins whose pages may call the API (a console served elsewhere). */
+  corsOrigins: string[];
+  trustProxy: boolean;
+  logLevel: string;
+}
+
+const HOUR = 3_600_000;
+
+export const defaultConfig = (rootDir = process.cwd()): AppConfig => ({
+  dataDir: path.join(rootDir, 'data'),
+  migrationsDir: path.join(rootDir, 'server/db/migrations'),
+  seedDemo: true,
+  sessionTtlMs: 12 * HOUR,
+  signInThrottle: { windowMs: 15 * 60_000, perName: 5, perAddress: 50 },
+  qrSignIn: { ttlMs: 120_000, windowMs: 15 * 60_000, perAddress: 60 },
+  corsOrigins: [],
+  trustProxy: false,
+  logLevel: 'info',
+});
+
+export interface ListenConfig {
+  port: number;
+  host: string;
+}
+
+const list = (value: string | undefined) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+
+/** Everything is optional: `npm start` with no environment runs the demo on port 3000. */
+export function configFromEnv(env: NodeJS.ProcessEnv, rootDir = process.cwd()): { app: AppConfig; listen: ListenConfig } {
+  const base = defaultConfig(rootDir);
+  const dataDir = path.resolve(rootDir, env.DATA_DIR ?? 'data');
+  const port = Number(env.PORT ?? 3000);
+  const app: AppConfig = {
+    ...base,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    pgliteDir: path.join(dataDir, 'pglite'),
+    consoleDir: path.join(rootDir, 'dist'),
+    publicUrl: env.PUBLIC_URL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    seedDemo: env.SEED_DEMO !== 'false',
+    sessionTtlMs: env.SESSION_TTL_HOURS ? Number(env.SESSION_TTL_HOURS) * HOUR : base.sessionTtlMs,
+    qrSignIn: { ...base.qrSignIn, ttlMs: env.QR_TTL_SECONDS ? Number(env.QR_TTL_SECONDS) * 1000 : base.qrSignIn.ttlMs },
+    corsOrigins: list(env.CORS_ORIGINS),
+    trustProxy: env.TRUST_PROXY === 'true',
+    logLevel: env.LOG_LEVEL ?? base.logLevel,
+  };
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
+  if (!(app.sessionTtlMs > 0)) throw new Error(`SESSION_TTL_HOURS must be a positive number, not "${env.SESSION_TTL_HOURS}"`);
+  if (!(app.qrSignIn.ttlMs > 0)) throw new Error(`QR_TTL_SECONDS must be a positive number, not "${env.QR_TTL_SECONDS}"`);
+  return { app, listen: { port, host: env.HOST ?? '0.0.0.0' } };
+}

@@ -1,0 +1,38 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Paths that belong to the API, never to the console's client-side routes. */
+const apiPath = /^\/(api|uc|healthz)(\/|$)/;
+
+/**
+ * Serves the built console: hashed assets cached for a year, index.html revalidated every time,
+ * and any client route (/course, /carousel_group/edit/3) answered with index.html.
+ */
+export async function serveConsole(app: FastifyInstance, consoleDir: string | undefined) {
+  if (!consoleDir || !existsSync(path.join(consoleDir, 'index.html'))) {
+    app.log.warn({ consoleDir }, 'the console is not built (npm run build): serving the API only');
+    return undefined;
+  }
+  await app.register(fastifyStatic, {
+    root: consoleDir,
+    index: false,
+    // One route per built file: anything else is a client route or a 404.
+    wildcard: false,
+    setHeaders: (reply: FastifyReply, filePath: string) => {
+      const hashed = filePath.startsWith(path.join(consoleDir, 'assets') + path.sep);
+      void reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
+    },
+  });
+  return function consoleFallback(request: FastifyRequest, reply: FastifyReply): boolean {
+    const url = request.url.split('?')[0];
+    const isClientRoute = (request.method === 'GET' || request.method === 'HEAD') && !apiPath.test(url) && !path.extname(url);
+    if (!isClientRoute) return false;
+    // The page a console's QR code leads a phone to is a small page of its own.
+    void reply.header('cache-control', 'no-cache').sendFile(url === '/qr/confirm' ? 'qr.html' : 'index.html');
+    return true;
+  };
+}

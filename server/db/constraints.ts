@@ -1,0 +1,15 @@
+import { simpleEntities } from '../../schema';
+import { uniqueConstraintName } from './entityTable';
+
+/** Unique constraints by name, with the wire field each protects, so a 409 can name the field. */
+const uniqueFields: Record<string, string> = {
+  users_user_name_unique: 'user_name',
+  tenants_name_unique: 'name',
+  ...Object.fromEntries(
+    simpleEntities.flatMap((entity) =>
+      entity.names.filter((name) => entity.fields[name].unique).map((name) => [uniqueConstraintName(entity, name), name]),
+    ),
+  ),
+};
+
+export const constraintField = (constraint: string): string | undefined => uniqueFields[constraint];

@@ -1,0 +1,102 @@
+import { sql } from 'drizzle-orm';
+import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { carouselGroup } from '../../schema/carouselGroup';
+import { entityTable } from './entityTable';
+
+const createdAt = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
+
+export const tenants = pgTable(
+  'tenants',
+  {
+    tenant_id: integer('tenant_id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    display_name: text('display_name').notNull(),
+    description: text('description').notNull().default(''),
+    create_time: createdAt('create_time'),
+  },
+  (table) => [uniqueIndex('tenants_name_unique').on(sql`lower(${table.name})`)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    user_id: integer('user_id').primaryKey().generatedAlwaysAsIdentity(),
+    user_name: text('user_name').notNull(),
+    password_hash: text('password_hash').notNull(),
+    real_name: text('real_name').notNull().default(''),
+    nick_name: text('nick_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    mobile: text('mobile').notNull().default(''),
+    tenant_id: integer('tenant_id').references(() => tenants.tenant_id, { onDelete: 'restrict' }),
+    roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
+    status: text('status', { enum: ['normal', 'deactive'] }).notNull().default('normal'),
+    point: integer('point').notNull().default(0),
+    create_time: createdAt('create_time'),
+  },
+  (table) => [
+    uniqueIndex('users_user_name_unique').on(sql`lower(${table.user_name})`),
+    index('users_tenant_idx').on(table.tenant_id),
+  ],
+);
+
+/** Tokens are stored as SHA-256 hashes: a read of this table does not yield a usable session. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull(),
+    // The token replaced at the last renewal stays valid briefly for requests already in flight.
+    previous_token_hash: text('previous_token_hash'),
+    previous_valid_until: timestamp('previous_valid_until', { withTimezone: true }),
+    created_at: createdAt('created_at'),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    user_agent: text('user_agent').notNull().default(''),
+    ip: text('ip').notNull().default(''),
+  },
+  (table) => [
+    uniqueIndex('sessions_token_hash_unique').on(table.token_hash),
+    index('sessions_previous_token_hash_idx').on(table.previous_token_hash),
+    index('sessions_user_idx').on(table.user_id),
+  ],
+);
+
+/** Attempts per key within a window: failed sign-ins by address and name, QR codes issued by address. */
+export const attemptCounters = pgTable('attempt_counters', {
+  key: text('key').primaryKey(),
+  attempts: integer('attempts').notNull(),
+  window_started_at: timestamp('window_started_at', { withTimezone: true }).notNull(),
+});
+
+/** Facts about this installation, such as when the demo data was seeded. */
+export const appMeta = pgTable('app_meta', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+export const carouselGroups = entityTable(carouselGroup);
+
+/**
+ * QR sign-in tickets. The code holds the ticket; the browser that asked for it holds the binding
+ * (a cookie). Both are stored as hashes, so every instance can answer every step.
+ */
+export const qrTickets = pgTable(
+  'qr_tickets',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    ticket_hash: text('ticket_hash').notNull(),
+    binding_hash: text('binding_hash').notNull(),
+    status: text('status', { enum: ['pending', 'scanned', 'confirmed', 'refused', 'collected'] }).notNull().default('pending'),
+    user_id: integer('user_id').references(() => users.user_id, { onDelete: 'cascade' }),
+    requester_ip: text('requester_ip').notNull().default(''),
+    requester_user_agent: text('requester_user_agent').notNull().default(''),
+    created_at: createdAt('created_at'),
+    expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
+    decided_at: timestamp('decided_at', { withTimezone: true }),
+    collected_at: timestamp('collected_at', { withTimezone: true }),
+  },
+  (table) => [uniqueIndex('qr_tickets_ticket_hash_unique').on(table.ticket_hash), uniqueIndex('qr_tickets_binding_hash_unique').on(table.binding_hash)],
+);

@@ -1,0 +1,78 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Failure } from '../schema/envelope';
+import { ApiError, BadRequest, TooManyRequests, type MessageArgs } from './errors';
+import { localeFromHeader, translate, type ServerLocale } from './messages';
+import { constraintField } from './db/constraints';
+
+interface DatabaseError {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+}
+
+/** PostgreSQL's own refusals of bad input, reported as the client's mistake rather than ours. */
+function fromDatabase(thrown: DatabaseError & { cause?: unknown }): ApiError | undefined {
+  // Drizzle wraps the driver's error; the SQLSTATE is on the cause.
+  const error = (thrown.code ? thrown : (thrown.cause ?? {})) as DatabaseError;
+  switch (error.code) {
+    case '23505': {
+      const field = error.constraint ? constraintField(error.constraint) : undefined;
+      const value = /=\((.*)\)/.exec(error.detail ?? '')?.[1] ?? '';
+      return field
+        ? new ApiError(409, 'app.error.duplicate', { field, value })
+        : new ApiError(409, 'app.error.conflict');
+    }
+    case '23503':
+      return new ApiError(409, 'app.error.in_use');
+    case '22P02':
+    case '22003':
+    case '22001':
+      return new BadRequest();
+    default:
+      return undefined;
+  }
+}
+
+/** Fastify's own 4xx (unparseable JSON, body too large, unknown content type) in our words. */
+function fromFastify(error: FastifyError): ApiError | undefined {
+  const status = error.statusCode ?? 500;
+  if (status >= 500) return undefined;
+  if (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY')
+    return new BadRequest('app.error.invalid_json');
+  if (status === 413) return new ApiError(413, 'app.error.too_large');
+  if (status === 415) return new ApiError(415, 'app.error.unsupported_media_type');
+  if (status === 429) return new ApiError(429, 'app.error.too_many_attempts', { seconds: 60 });
+  return new BadRequest();
+}
+
+function envelope(error: ApiError, locale: ServerLocale): Failure {
+  const body: Failure = { success: false, message: '', error_code: error.statusCode };
+  let args: MessageArgs = error.args;
+  if (error instanceof BadRequest && Object.keys(error.fields).length > 0) {
+    const errors = Object.fromEntries(
+      Object.entries(error.fields).map(([field, message]) => [field, translate(locale, message.key, message.args)]),
+    );
+    body.errors = errors;
+    args = { ...args, details: Object.entries(errors).map(([field, message]) => `${field}: ${message}`).join('; ') };
+  } else if (error instanceof BadRequest) {
+    args = { details: translate(locale, 'app.validation.invalid'), ...args };
+  }
+  body.message = translate(locale, error.messageKey, args);
+  return body;
+}
+
+/** The one place where every error becomes the envelope, in the caller's language. */
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError & DatabaseError, request: FastifyRequest, reply: FastifyReply) => {
+    const known = error instanceof ApiError ? error : (fromDatabase(error) ?? fromFastify(error));
+    const apiError = known ?? new ApiError(500, 'app.error.internal');
+    if (!known) request.log.error({ err: error }, 'unhandled error');
+    if (apiError instanceof TooManyRequests) reply.header('retry-after', String(apiError.retryAfterSeconds));
+    return reply.status(apiError.statusCode).send(envelope(apiError, localeFromHeader(request.headers['accept-language'])));
+  });
+}
+
+export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
+  const error = new ApiError(404, 'app.error.route_not_found', { method: request.method, url: request.url.split('?')[0] });
+  return reply.status(404).send(envelope(error, localeFromHeader(request.headers['accept-language'])));
+}

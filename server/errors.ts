@@ -1,0 +1,55 @@
+import type { ValidationMessage } from '../schema/validation';
+
+export type MessageArgs = Record<string, string | number>;
+
+/** A failure a route reports on purpose; the error handler turns it into the envelope. */
+export class ApiError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly messageKey: string,
+    readonly args: MessageArgs = {},
+  ) {
+    super(messageKey);
+  }
+}
+
+/** Bad input; `fields` says what is wrong with each named field. */
+export class BadRequest extends ApiError {
+  constructor(
+    messageKey = 'app.error.invalid_input',
+    args: MessageArgs = {},
+    readonly fields: Record<string, ValidationMessage> = {},
+  ) {
+    super(400, messageKey, args);
+  }
+}
+
+export class Unauthorized extends ApiError {
+  constructor(messageKey = 'app.error.unauthorized') {
+    super(401, messageKey);
+  }
+}
+
+export class Forbidden extends ApiError {
+  constructor(messageKey = 'app.error.forbidden') {
+    super(403, messageKey);
+  }
+}
+
+export class NotFound extends ApiError {
+  constructor(messageKey = 'app.error.not_found', args: MessageArgs = {}) {
+    super(404, messageKey, args);
+  }
+}
+
+export class Conflict extends ApiError {
+  constructor(messageKey = 'app.error.conflict', args: MessageArgs = {}) {
+    super(409, messageKey, args);
+  }
+}
+
+export class TooManyRequests extends ApiError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'app.error.too_many_attempts', { seconds: retryAfterSeconds });
+  }
+}

@@ -1,0 +1,20 @@
+import { lt, or, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { attemptCounters, qrTickets, sessions } from './db/schema';
+
+const HOUR = 3_600_000;
+
+/** Drops what can no longer be used: dead sessions after a week, stale counters, old QR tickets. */
+export async function sweep(app: FastifyInstance) {
+  const { db, appConfig } = app;
+  await db.delete(sessions).where(or(lt(sessions.expires_at, sql`now() - interval '7 days'`), lt(sessions.revoked_at, sql`now() - interval '7 days'`)));
+  const longestWindow = Math.max(appConfig.signInThrottle.windowMs, appConfig.qrSignIn.windowMs);
+  await db.delete(attemptCounters).where(lt(attemptCounters.window_started_at, new Date(Date.now() - longestWindow)));
+  await db.delete(qrTickets).where(lt(qrTickets.expires_at, sql`now() - interval '1 day'`));
+}
+
+export function startHousekeeping(app: FastifyInstance) {
+  const timer = setInterval(() => sweep(app).catch((error) => app.log.warn({ err: error }, 'housekeeping failed')), HOUR);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}

@@ -1,0 +1,34 @@
+import type { Privilege } from '../schema/privileges';
+import type { UserRow } from './auth/sessions';
+import type { AppConfig } from './config';
+import type { Database } from './db/client';
+
+/** Who may call a route: anyone, any signed-in user, or holders of one privilege. */
+export type Access = 'public' | 'session' | Privilege;
+
+export interface AuthContext {
+  user: UserRow;
+  sessionId: number;
+  privileges: ReadonlySet<Privilege>;
+  /** A tenant administrator sees only this tenant's records; null for platform operators. */
+  tenantLimit: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Database;
+    appConfig: AppConfig;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+}
+
+/** The signed-in caller of a route that required a session. */
+export function caller(request: { auth: AuthContext | null }): AuthContext {
+  if (!request.auth) throw new Error('route reached without a session: its access is not declared');
+  return request.auth;
+}
