@@ -1,0 +1,101 @@
+import AssignmentIcon from '@mui/icons-material/Assignment';
+import CategoryIcon from '@mui/icons-material/Category';
+import ClassIcon from '@mui/icons-material/Class';
+import CollectionsIcon from '@mui/icons-material/Collections';
+import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
+import GroupIcon from '@mui/icons-material/Group';
+import HowToRegIcon from '@mui/icons-material/HowToReg';
+import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
+import MenuBookIcon from '@mui/icons-material/MenuBook';
+import OndemandVideoIcon from '@mui/icons-material/OndemandVideo';
+import PeopleIcon from '@mui/icons-material/People';
+import SchoolIcon from '@mui/icons-material/School';
+import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
+import BarChartIcon from '@mui/icons-material/BarChart';
+import ApartmentIcon from '@mui/icons-material/Apartment';
+import type { MenuGroup } from '../src/layout/menu';
+import { comingResource, type ConsoleResource } from '../src/resource';
+import carouselGroups from './carousel-groups';
+
+const crud = (resource: string) => ({ read: `${resource}:read`, write: `${resource}:write`, delete: `${resource}:delete` });
+
+/**
+ * Every resource of the console, in menu order (the first one the user may open is where `/` leads:
+ * /course for operators).
+ */
+export const resources: ConsoleResource[] = [
+  comingResource('course', ClassIcon, crud('course')),
+  comingResource('course_category', CategoryIcon, crud('category')),
+  comingResource('series', LibraryBooksIcon, crud('series')),
+  comingResource('tenant', ApartmentIcon, crud('tenant')),
+  comingResource('user', PeopleIcon, { read: 'user:read', write: 'user:write', delete: 'user:write' }),
+  comingResource('user_audit', HowToRegIcon, { read: 'audit:read', write: 'audit:decide', delete: 'audit:decide' }),
+  comingResource('teacher', SchoolIcon, crud('teacher')),
+  comingResource('video', OndemandVideoIcon, crud('video')),
+  comingResource('enroll_statis', BarChartIcon, { read: 'enrollment:read', write: 'enrollment:status', delete: 'enrollment:status' }),
+  comingResource('enroll_detail', AssignmentIcon, { read: 'enrollment:read', write: 'enrollment:status', delete: 'enrollment:status' }),
+  comingResource('voucher', ConfirmationNumberIcon, { read: 'voucher:read', write: 'voucher:write', delete: 'voucher:abolish' }),
+  comingResource('carousel', ViewCarouselIcon, crud('carousel')),
+  carouselGroups,
+];
+
+/** SPEC.md's side menu. */
+export const menuGroups: MenuGroup[] = [
+  {
+    key: 'course_management',
+    label: 'app.menu.course_management',
+    icon: MenuBookIcon,
+    entries: [
+      { resource: 'course', label: 'app.menu.all_courses' },
+      { resource: 'course_category', label: 'app.menu.categories' },
+    ],
+  },
+  { key: 'series_management', label: 'app.menu.series_management', icon: LibraryBooksIcon, entries: [{ resource: 'series', label: 'app.menu.series' }] },
+  {
+    key: 'user_management',
+    label: 'app.menu.user_management',
+    icon: GroupIcon,
+    entries: [
+      { resource: 'tenant', label: 'app.menu.tenants' },
+      { resource: 'user', label: 'app.menu.users' },
+      { resource: 'user_audit', label: 'app.menu.user_audit' },
+    ],
+  },
+  {
+    key: 'teacher_management',
+    label: 'app.menu.teacher_management',
+    icon: SchoolIcon,
+    entries: [
+      { resource: 'teacher', label: 'app.menu.teachers' },
+      { resource: 'teacher', label: 'app.menu.create_teacher', action: 'create' },
+    ],
+  },
+  { key: 'video_management', label: 'app.menu.video_management', icon: OndemandVideoIcon, entries: [{ resource: 'video', label: 'app.menu.video_preview' }] },
+  {
+    key: 'enrollment_management',
+    label: 'app.menu.enrollment_management',
+    icon: AssignmentIcon,
+    entries: [
+      { resource: 'enroll_statis', label: 'app.menu.enroll_statis' },
+      { resource: 'enroll_detail', label: 'app.menu.enroll_detail' },
+    ],
+  },
+  {
+    key: 'voucher_management',
+    label: 'app.menu.voucher_management',
+    icon: ConfirmationNumberIcon,
+    entries: [
+      { resource: 'voucher', label: 'app.menu.vouchers' },
+      { resource: 'voucher', label: 'app.menu.create_voucher', action: 'create' },
+    ],
+  },
+  {
+    key: 'carousel_management',
+    label: 'app.menu.carousel_management',
+    icon: CollectionsIcon,
+    entries: [
+      { resource: 'carousel', label: 'app.menu.carousels' },
+      { resource: 'carousel_group', label: 'app.menu.carousel_groups' },
+    ],
+  },
+];

@@ -1,0 +1,65 @@
+import { Admin, CustomRoutes, Resource, defaultTheme, type RaThemeOptions } from 'react-admin';
+import { BrowserRouter, Route } from 'react-router-dom';
+import { createI18nProvider } from '../i18n';
+import { menuGroups, resources } from '../resources';
+import { createAuthProvider } from './authProvider';
+import { createDataProvider } from './dataProvider';
+import { createLayout } from './layout/ConsoleLayout';
+import { OneToast } from './layout/OneToast';
+import { LoginPage } from './pages/LoginPage';
+import { NotFound } from './pages/NotFound';
+import { PasswordUpdate } from './pages/PasswordUpdate';
+import { privilegeForAction } from './privileges';
+import { consoleStore } from './store';
+
+const byName = new Map(resources.map((resource) => [resource.name, resource]));
+
+const dataProvider = createDataProvider((name) => {
+  const endpoints = byName.get(name)?.endpoints;
+  if (!endpoints) throw new Error(`the resource "${name}" has no endpoints`);
+  return endpoints;
+});
+
+const authProvider = createAuthProvider((name, action) => {
+  const resource = byName.get(name);
+  return resource && privilegeForAction(resource.privileges, action);
+});
+
+const theme: RaThemeOptions = {
+  ...defaultTheme,
+  palette: { ...defaultTheme.palette, primary: { main: '#1f6feb' }, secondary: { main: '#24292f' } },
+  sidebar: { width: 250, closedWidth: 56 },
+};
+
+const Layout = createLayout(menuGroups);
+
+export function App() {
+  return (
+    // Real paths (/course, /carousel_group/edit/3), not #/ fragments: the server answers them all.
+    <BrowserRouter>
+    <Admin
+      title="backstage management"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={createI18nProvider()}
+      store={consoleStore()}
+      layout={Layout}
+      loginPage={LoginPage}
+      catchAll={NotFound}
+      notification={OneToast}
+      theme={theme}
+      requireAuth
+      disableTelemetry
+    >
+      {resources.map((resource) => (
+        <Resource key={resource.name} name={resource.name} list={resource.list} create={resource.create} icon={resource.icon}>
+          {resource.routes}
+        </Resource>
+      ))}
+      <CustomRoutes>
+        <Route path="/password/update" element={<PasswordUpdate />} />
+      </CustomRoutes>
+    </Admin>
+    </BrowserRouter>
+  );
+}

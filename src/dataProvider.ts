@@ -1,0 +1,93 @@
+import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import { asPage } from './envelope';
+import { request, type QueryValue, type RequestOptions } from './http';
+
+/** Where a resource lives on the server and what its records call their identifier. */
+export interface Endpoints {
+  list: string;
+  create: string;
+  one: (id: Identifier) => string;
+  idKey: string;
+}
+
+export const restEndpoints = (api: string, idKey = 'id'): Endpoints => ({
+  list: api,
+  create: api,
+  one: (id) => `${api}/${encodeURIComponent(String(id))}`,
+  idKey,
+});
+
+export interface ConsoleDataProvider extends DataProvider {
+  /** Any other call of the contract, through the same client (so a 401 signs out, errors show alike). */
+  send<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+}
+
+/** Records carry the wire's key names; react-admin also needs `id`. */
+const withId = (idKey: string) => (record: Record<string, unknown>) => ({ ...record, id: record[idKey] }) as RaRecord;
+
+/** The body sent back: the wire fields only, without react-admin's `id` when the wire key differs. */
+function toWire(data: Record<string, unknown>, idKey: string): Record<string, unknown> {
+  const { id, ...rest } = data;
+  return idKey === 'id' ? rest : { ...rest, [idKey]: rest[idKey] ?? id };
+}
+
+export function createDataProvider(endpointsOf: (resource: string) => Endpoints): ConsoleDataProvider {
+  const send = async <T,>(path: string, options?: RequestOptions) => (await request<T>(path, options)).data;
+
+  const getOne = async (resource: string, id: Identifier, signal?: AbortSignal) => {
+    const endpoints = endpointsOf(resource);
+    return withId(endpoints.idKey)(await send<Record<string, unknown>>(endpoints.one(id), { signal }));
+  };
+
+  const getList: DataProvider['getList'] = async (resource, params) => {
+    const endpoints = endpointsOf(resource);
+    const { page = 1, perPage = 10 } = params.pagination ?? {};
+    const query: Record<string, QueryValue> = { ...(params.filter as Record<string, QueryValue>), page, page_size: perPage };
+    if (params.sort?.field) {
+      query.sort_by = params.sort.field === 'id' ? 'id' : params.sort.field;
+      query.order = params.sort.order.toLowerCase();
+    }
+    const { items, total } = asPage<Record<string, unknown>>(await send(endpoints.list, { query, signal: params.signal }));
+    return { data: items.map(withId(endpoints.idKey)), total } as never;
+  };
+
+  return {
+    send,
+    getList,
+    getOne: async (resource, params) => ({ data: (await getOne(resource, params.id, params.signal)) as never }),
+    getMany: async (resource, params) => ({
+      data: (await Promise.all(params.ids.map((id) => getOne(resource, id, params.signal)))) as never,
+    }),
+    getManyReference: (resource, params) =>
+      getList(resource, { ...params, filter: { ...params.filter, [params.target]: params.id } }) as never,
+    create: async (resource, params) => {
+      const endpoints = endpointsOf(resource);
+      const created = await send<Record<string, unknown>>(endpoints.create, { method: 'POST', body: toWire(params.data, endpoints.idKey) });
+      return { data: withId(endpoints.idKey)(created) as never };
+    },
+    update: async (resource, params) => {
+      const endpoints = endpointsOf(resource);
+      const body = toWire({ ...params.data }, endpoints.idKey);
+      const updated = await send<Record<string, unknown> | null>(endpoints.one(params.id), { method: 'PUT', body });
+      return { data: withId(endpoints.idKey)(updated ?? { ...params.data, [endpoints.idKey]: params.id }) as never };
+    },
+    updateMany: async (resource, params) => {
+      const endpoints = endpointsOf(resource);
+      for (const id of params.ids) await send(endpoints.one(id), { method: 'PUT', body: params.data });
+      return { data: params.ids };
+    },
+    delete: async (resource, params) => {
+      await send(endpointsOf(resource).one(params.id), { method: 'DELETE' });
+      return { data: (params.previousData ?? { id: params.id }) as never };
+    },
+    // One at a time, so a failure stops the batch at a known place instead of racing the others.
+    deleteMany: async (resource, params) => {
+      const done: Identifier[] = [];
+      for (const id of params.ids) {
+        await send(endpointsOf(resource).one(id), { method: 'DELETE' });
+        done.push(id);
+      }
+      return { data: done };
+    },
+  };
+}

@@ -1,0 +1,125 @@
+import { Dialog, DialogContent, DialogTitle, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import {
+  Create,
+  CreateBase,
+  Edit,
+  EditBase,
+  SimpleForm,
+  useNotify,
+  useRedirect,
+  useRefresh,
+  useResourceContext,
+  useTranslate,
+  type RaRecord,
+} from 'react-admin';
+import type { z } from 'zod';
+import { FormToolbar } from './FormToolbar';
+import { schemaResolver } from './resolver';
+
+export interface FormDefinition {
+  /** The rules, shared with the server. */
+  schema: z.ZodType;
+  /** The inputs, named after the wire fields. */
+  inputs: ReactNode;
+}
+
+/** After a save: the success text, or the server's message (a fixed text when it gave none). */
+function useSaveFeedback(successKey: string, after: () => void) {
+  const notify = useNotify();
+  return {
+    onSuccess: () => {
+      notify(successKey, { type: 'success' });
+      after();
+    },
+    onError: (error: Error) => notify(error?.message || 'app.notification.server_error', { type: 'error' }),
+  };
+}
+
+function PageHeading({ titleKey, record }: { titleKey: 'ra.page.create' | 'ra.page.edit'; record?: RaRecord }) {
+  const translate = useTranslate();
+  const resource = useResourceContext();
+  return (
+    <Typography variant="h5" component="h2" sx={{ mt: 2, mb: 1 }}>
+      {translate(titleKey, { name: translate(`resources.${resource}.name`, { smart_count: 1 }), recordRepresentation: '', id: record?.id ?? '' }).trim()}
+    </Typography>
+  );
+}
+
+function FormBody({ form, onCancel }: { form: FormDefinition; onCancel?: () => void }) {
+  return (
+    <SimpleForm resolver={schemaResolver(form.schema)} toolbar={<FormToolbar onCancel={onCancel} />} sx={{ maxWidth: 720 }}>
+      {form.inputs}
+    </SimpleForm>
+  );
+}
+
+/** /x/create: saves, says 'Create success.' and returns to the list. */
+export function CreatePage({ form }: { form: FormDefinition }) {
+  const redirect = useRedirect();
+  const resource = useResourceContext();
+  const feedback = useSaveFeedback('app.notification.created', () => redirect('list', resource));
+  return (
+    <>
+      <PageHeading titleKey="ra.page.create" />
+      <Create title={false} redirect={false} mutationOptions={feedback}>
+        <FormBody form={form} />
+      </Create>
+    </>
+  );
+}
+
+/** /x/edit/:id: saves (no undo: a save is a save), says 'Edit Success' and returns to the list. */
+export function EditPage({ form }: { form: FormDefinition }) {
+  const redirect = useRedirect();
+  const resource = useResourceContext();
+  const notify = useNotify();
+  const feedback = useSaveFeedback('app.notification.updated', () => redirect('list', resource));
+  // A record that cannot be loaded (deleted meanwhile, a mistyped id): say why, back to the list.
+  const loadFailed = {
+    onError: (error: Error) => {
+      notify(error?.message || 'ra.notification.item_doesnt_exist', { type: 'error' });
+      redirect('list', resource);
+    },
+  };
+  return (
+    <>
+      <PageHeading titleKey="ra.page.edit" />
+      <Edit title={false} redirect={false} mutationMode="pessimistic" mutationOptions={feedback} queryOptions={loadFailed}>
+        <FormBody form={form} />
+      </Edit>
+    </>
+  );
+}
+
+/** The same forms over the list, for resources whose records are edited in place. */
+export function ModalForm({ form, record, onClose }: { form: FormDefinition; record?: RaRecord; onClose(): void }) {
+  const translate = useTranslate();
+  const resource = useResourceContext();
+  const refresh = useRefresh();
+  const done = () => {
+    onClose();
+    refresh();
+  };
+  const created = useSaveFeedback('app.notification.created', done);
+  const updated = useSaveFeedback('app.notification.updated', done);
+  const name = translate(`resources.${resource}.name`, { smart_count: 1 });
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="form-title">
+      <DialogTitle id="form-title">
+        {translate(record ? 'ra.page.edit' : 'ra.page.create', { name, recordRepresentation: '', id: record?.id ?? '' }).trim()}
+      </DialogTitle>
+      <DialogContent sx={{ p: 0 }}>
+        {record ? (
+          <EditBase id={record.id} redirect={false} mutationMode="pessimistic" mutationOptions={updated}>
+            <FormBody form={form} onCancel={onClose} />
+          </EditBase>
+        ) : (
+          <CreateBase redirect={false} mutationOptions={created}>
+            <FormBody form={form} onCancel={onClose} />
+          </CreateBase>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

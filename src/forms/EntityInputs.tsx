@@ -1,0 +1,38 @@
+import { BooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
+import type { Field } from '../../schema/fields';
+import type { Entity } from '../../schema/entity';
+
+/** The input for one declared field: its kind picks the widget, its rules come from the form's resolver. */
+export function FieldInput({ resource, name, field }: { resource: string; name: string; field: Field }) {
+  const common = { source: name, isRequired: Boolean(field.required), fullWidth: true };
+  switch (field.kind) {
+    case 'text':
+      return <TextInput {...common} slotProps={{ htmlInput: { maxLength: field.max } }} />;
+    case 'textarea':
+      return <TextInput {...common} multiline minRows={3} slotProps={{ htmlInput: { maxLength: field.max } }} />;
+    case 'integer':
+      return <NumberInput {...common} step={1} />;
+    case 'money':
+      return <NumberInput {...common} step={0.01} min={0} />;
+    case 'boolean':
+      return <BooleanInput source={name} />;
+    case 'enum':
+      return (
+        <SelectInput
+          {...common}
+          choices={field.choices.map((choice) => ({ id: choice, name: `resources.${resource}.choices.${name}.${choice}` }))}
+        />
+      );
+  }
+}
+
+/** Every field of an entity, in the order it declares them. */
+export function EntityInputs({ entity }: { entity: Entity }) {
+  return (
+    <>
+      {entity.names.map((name) => (
+        <FieldInput key={name} resource={entity.resource} name={name} field={entity.fields[name]} />
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import AccountCircle from '@mui/icons-material/AccountCircle';
+import LockReset from '@mui/icons-material/LockReset';
+import Logout from '@mui/icons-material/Logout';
+import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { AppBar, LocalesMenuButton, useGetIdentity, useLogout, useNotify, useTranslate } from 'react-admin';
+import { DelayedLoadingIndicator } from './DelayedLoadingIndicator';
+
+function ConsoleUserMenu() {
+  const translate = useTranslate();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const notify = useNotify();
+  const { identity } = useGetIdentity();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const name = identity?.fullName || translate('app.user.manager');
+
+  const signOut = async () => {
+    setAnchor(null);
+    await logout();
+    notify('app.auth.logout_successful', { type: 'success' });
+  };
+
+  return (
+    <>
+      <Button color="inherit" startIcon={<AccountCircle />} onClick={(event) => setAnchor(event.currentTarget)} aria-haspopup="menu">
+        {name}
+      </Button>
+      <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            navigate('/password/update');
+          }}
+        >
+          <ListItemIcon>
+            <LockReset fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{translate('app.user.edit_password')}</ListItemText>
+        </MenuItem>
+        <MenuItem onClick={signOut}>
+          <ListItemIcon>
+            <Logout fontSize="small" />
+          </ListItemIcon>
+          <ListItemText>{translate('app.user.logout')}</ListItemText>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
+
+/** The header: the console's title, the language menu, the loading indicator and the user menu. */
+export function ConsoleAppBar() {
+  const translate = useTranslate();
+  return (
+    <AppBar color="primary" userMenu={<ConsoleUserMenu />} toolbar={<DelayedLoadingIndicator />}>
+      <Typography variant="h6" component="h1" sx={{ flex: 1, fontSize: '1.1rem' }}>
+        {translate('app.title')}
+      </Typography>
+      <Box title={translate('app.language')}>
+        <LocalesMenuButton />
+      </Box>
+    </AppBar>
+  );
+}

@@ -1,0 +1,32 @@
+import { Box, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Layout, useTranslate } from 'react-admin';
+import { ConsoleAppBar } from './ConsoleAppBar';
+import { ConsoleMenu } from './ConsoleMenu';
+import type { MenuGroup } from './menu';
+
+function Footer() {
+  const translate = useTranslate();
+  return (
+    <Box component="footer" sx={{ py: 2, textAlign: 'center' }}>
+      <Typography variant="body2" color="text.secondary">
+        {translate('app.footer')}
+      </Typography>
+    </Box>
+  );
+}
+
+/** The shell around every screen but the sign-in: header, side menu, content, footer. */
+export function createLayout(groups: readonly MenuGroup[]) {
+  const GroupedMenu = () => <ConsoleMenu groups={groups} />;
+  return function ConsoleLayout({ children }: { children: ReactNode }) {
+    return (
+      <Layout appBar={ConsoleAppBar} menu={GroupedMenu} appBarAlwaysOn>
+        <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
+          <Box sx={{ flex: 1 }}>{children}</Box>
+          <Footer />
+        </Box>
+      </Layout>
+    );
+  };
+}

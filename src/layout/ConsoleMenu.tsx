@@ -1,0 +1,68 @@
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import { Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { createElement, useEffect, useState } from 'react';
+import { useLocation } from 'react-router-dom';
+import { Menu, useCanAccessResources, useSidebarState, useTranslate } from 'react-admin';
+import { entryPath, groupOfPath, type MenuEntry, type MenuGroup } from './menu';
+
+function useAllowed(entries: MenuEntry[]) {
+  const listed = entries.filter((entry) => entry.action !== 'create').map((entry) => entry.resource);
+  const created = entries.filter((entry) => entry.action === 'create').map((entry) => entry.resource);
+  const list = useCanAccessResources({ action: 'list', resources: listed });
+  const create = useCanAccessResources({ action: 'create', resources: created });
+  if (list.isPending || create.isPending) return undefined;
+  return (entry: MenuEntry) => Boolean((entry.action === 'create' ? create.canAccess : list.canAccess)?.[entry.resource]);
+}
+
+/**
+ * The side menu: SPEC.md's groups, each entry shown only to whoever may use it, and the group
+ * holding the current screen opened by itself.
+ */
+export function ConsoleMenu({ groups }: { groups: readonly MenuGroup[] }) {
+  const translate = useTranslate();
+  const { pathname } = useLocation();
+  const [sidebarOpen] = useSidebarState();
+  const allowed = useAllowed(groups.flatMap((group) => group.entries));
+  const current = groupOfPath(groups, pathname);
+  const [open, setOpen] = useState<Record<string, boolean>>(() => (current ? { [current]: true } : {}));
+
+  useEffect(() => {
+    if (current) setOpen((state) => (state[current] ? state : { ...state, [current]: true }));
+  }, [current]);
+
+  if (!allowed) return <Menu />;
+  return (
+    <Menu>
+      {groups.map((group) => {
+        const entries = group.entries.filter(allowed);
+        if (entries.length === 0) return null;
+        const expanded = Boolean(open[group.key]);
+        const label = translate(group.label);
+        return (
+          <List key={group.key} disablePadding component="nav" aria-label={label}>
+            <ListItemButton
+              aria-expanded={expanded}
+              onClick={() => setOpen((state) => ({ ...state, [group.key]: !expanded }))}
+              sx={{ pl: 2 }}
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>{createElement(group.icon)}</ListItemIcon>
+              {sidebarOpen && <ListItemText primary={label} slotProps={{ primary: { noWrap: true } }} />}
+              {expanded ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
+            </ListItemButton>
+            <Collapse in={expanded} timeout="auto" unmountOnExit>
+              {entries.map((entry) => (
+                <Menu.Item
+                  key={entryPath(entry)}
+                  to={entryPath(entry)}
+                  primaryText={translate(entry.label)}
+                  sx={{ pl: sidebarOpen ? 4 : 2 }}
+                />
+              ))}
+            </Collapse>
+          </List>
+        );
+      })}
+    </Menu>
+  );
+}

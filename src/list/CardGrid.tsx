@@ -1,0 +1,77 @@
+import { Box, Card, CardActions, CardContent, Checkbox, Grid, Link, Skeleton, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { RecordContextProvider, useListContext, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
+import { useDelayed } from '../useDelayed';
+import { columnLabel, columnValue, type ListColumn } from './columns';
+
+interface CardGridProps {
+  title: ListColumn;
+  lines: ListColumn[];
+  onTitleClick(record: RaRecord): void;
+  actions(record: RaRecord): ReactNode;
+  selectable: boolean;
+}
+
+/** The card view: four cards per row on a wide screen, each with its title, fields and actions. */
+export function CardGrid({ title, lines, onTitleClick, actions, selectable }: CardGridProps) {
+  const translate = useTranslate();
+  const resource = useResourceContext() ?? '';
+  const { data, isPending, selectedIds, onToggleItem } = useListContext();
+  const showSkeleton = useDelayed(isPending);
+
+  if (isPending) {
+    return showSkeleton ? (
+      <Grid container spacing={2} sx={{ p: 2 }}>
+        {[0, 1, 2, 3].map((key) => (
+          <Grid key={key} size={{ xs: 12, sm: 6, md: 3 }}>
+            <Skeleton variant="rounded" height={140} />
+          </Grid>
+        ))}
+      </Grid>
+    ) : null;
+  }
+  if (!data || data.length === 0) {
+    return (
+      <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
+        {translate('app.list.empty')}
+      </Typography>
+    );
+  }
+  return (
+    <Grid container spacing={2} sx={{ p: 2 }} data-testid="card-grid">
+      {data.map((record) => (
+        <Grid key={record.id} size={{ xs: 12, sm: 6, md: 3 }}>
+          <RecordContextProvider value={record}>
+            <Card variant="outlined" data-testid="record-card" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+              <CardContent sx={{ flex: 1 }}>
+                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+                  {selectable && (
+                    <Checkbox
+                      size="small"
+                      checked={selectedIds.includes(record.id)}
+                      onChange={() => onToggleItem(record.id)}
+                      slotProps={{ input: { 'aria-label': translate('app.list.select') } }}
+                      sx={{ p: 0.5 }}
+                    />
+                  )}
+                  <Link component="button" variant="subtitle1" underline="hover" onClick={() => onTitleClick(record)} sx={{ textAlign: 'left', fontWeight: 600 }}>
+                    {columnValue(record, title)}
+                  </Link>
+                </Box>
+                {lines.map((line) => (
+                  <Typography key={line.source} variant="body2" component="div" sx={{ py: 0.25, wordBreak: 'break-word' }}>
+                    <Box component="span" sx={{ color: 'text.secondary' }}>
+                      {translate(columnLabel(resource, line))}:{' '}
+                    </Box>
+                    {columnValue(record, line)}
+                  </Typography>
+                ))}
+              </CardContent>
+              <CardActions sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>{actions(record)}</CardActions>
+            </Card>
+          </RecordContextProvider>
+        </Grid>
+      ))}
+    </Grid>
+  );
+}

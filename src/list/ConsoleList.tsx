@@ -1,0 +1,207 @@
+import AddIcon from '@mui/icons-material/Add';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { Box, Button, Link, Typography } from '@mui/material';
+import { useState, type ReactElement, type ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import {
+  BulkActionsToolbar,
+  DataTable,
+  List,
+  SearchInput,
+  TopToolbar,
+  useCanAccess,
+  useListContext,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  useResourceContext,
+  useTranslate,
+  type RaRecord,
+  type SortPayload,
+} from 'react-admin';
+import { BulkDeleteRecordsButton, DeleteRecordButton } from './DeleteButtons';
+import { CardGrid } from './CardGrid';
+import { columnLabel, columnValue, type ListColumn } from './columns';
+import { DetailDialog } from './DetailDialog';
+import { ListPagination, usePageSize } from './ListPagination';
+import { useListView, ViewToggle } from './ViewToggle';
+
+/** Where a record is created and edited: its own page (/x/create, /x/edit/1) or a modal over the list. */
+export type FormMode = 'page' | 'modal';
+
+export interface ModalFormProps {
+  /** The record to edit; absent when creating. */
+  record?: RaRecord;
+  onClose(): void;
+}
+
+export interface ConsoleListProps {
+  /** Every column, in order; the one named by `titleSource` opens the detail. */
+  columns: ListColumn[];
+  titleSource: string;
+  /** What the detail modal shows; the columns by default. */
+  detailFields?: ListColumn[];
+  /** Filters beside the search box. */
+  filters?: ReactElement[];
+  /** The search box's parameter: `keyword` (series use `word`). */
+  searchSource?: string;
+  sort?: SortPayload;
+  /** A first column with the row's number across pages. */
+  showIndex?: boolean;
+  formMode?: FormMode;
+  /** The create/edit form shown in a modal when `formMode` is 'modal'. */
+  ModalForm?: (props: ModalFormProps) => ReactNode;
+  /** More actions for a record, after edit and delete. */
+  recordActions?: (record: RaRecord) => ReactNode;
+}
+
+function RowNumber() {
+  const record = useRecordContext();
+  const { data = [], page, perPage } = useListContext();
+  return <>{(page - 1) * perPage + data.indexOf(record!) + 1}</>;
+}
+
+function ListHeading() {
+  const translate = useTranslate();
+  const resource = useResourceContext();
+  return (
+    <Typography variant="h5" component="h2" sx={{ mt: 2, mb: 1 }}>
+      {translate(`resources.${resource}.name`, { smart_count: 2 })}
+    </Typography>
+  );
+}
+
+/**
+ * Every list of the console: search, card or table view, page size and quick jump, refresh,
+ * batch and single delete behind a confirmation, the detail modal, create and edit as a page or
+ * a modal. Only what the signed-in user may do is offered.
+ */
+export function ConsoleList(props: ConsoleListProps) {
+  const { filters = [], searchSource = 'keyword', sort = { field: 'id', order: 'DESC' } } = props;
+  const [pageSize] = usePageSize();
+  const notify = useNotify();
+  const search = <SearchInput key="search" source={searchSource} alwaysOn />;
+  return (
+    <>
+      <ListHeading />
+      <List
+        perPage={pageSize}
+        sort={sort}
+        storeKey={false}
+        empty={false}
+        title={false}
+        filters={[search, ...filters]}
+        actions={false}
+        pagination={<ListPagination />}
+        queryOptions={{
+          onError: (error: Error & { status?: number }) => {
+            // A 401 signs out with its own message.
+            if (error?.status !== 401) notify(error?.message || 'app.list.load_failed', { type: 'error' });
+          },
+        }}
+      >
+        <ListContent {...props} />
+      </List>
+    </>
+  );
+}
+
+function ListContent({ columns, titleSource, detailFields, showIndex, formMode = 'page', ModalForm, recordActions }: ConsoleListProps) {
+  const translate = useTranslate();
+  const resource = useResourceContext()!;
+  const refresh = useRefresh();
+  const [view] = useListView();
+  const [detail, setDetail] = useState<RaRecord>();
+  const [modal, setModal] = useState<{ record?: RaRecord }>();
+  const { canAccess: canCreate } = useCanAccess({ resource, action: 'create' });
+  const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
+  const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
+
+  const titleColumn = columns.find((column) => column.source === titleSource)!;
+  const openDetail = (record: RaRecord) => setDetail(record);
+  const title: ListColumn = {
+    ...titleColumn,
+    render: (record) => (
+      <Link component="button" underline="hover" onClick={() => openDetail(record)} sx={{ textAlign: 'left' }}>
+        {columnValue(record, titleColumn)}
+      </Link>
+    ),
+  };
+
+  /** What opens the form: the modal over the list, or a link to /x/create and /x/edit/:id. */
+  const opensForm = (record?: RaRecord): Record<string, unknown> =>
+    formMode === 'modal'
+      ? { onClick: () => setModal({ record }) }
+      : { component: RouterLink, to: record ? `/${resource}/edit/${encodeURIComponent(String(record.id))}` : `/${resource}/create` };
+
+  const actions = (record: RaRecord) => (
+    <>
+      {canEdit && (
+        <Button size="small" startIcon={<EditIcon />} {...opensForm(record)}>
+          {translate('ra.action.edit')}
+        </Button>
+      )}
+      {canDelete && <DeleteRecordButton />}
+      {recordActions?.(record)}
+    </>
+  );
+
+  return (
+    <>
+      <TopToolbar sx={{ justifyContent: 'flex-start', gap: 1, minHeight: 'auto', pt: 0 }}>
+        {canCreate && (
+          <Button variant="contained" size="small" startIcon={<AddIcon />} {...opensForm()}>
+            {translate('ra.action.create')}
+          </Button>
+        )}
+        <Button size="small" startIcon={<RefreshIcon />} onClick={refresh}>
+          {translate('app.list.refresh')}
+        </Button>
+        <Box sx={{ flex: 1 }} />
+        <ViewToggle />
+      </TopToolbar>
+
+      {view === 'table' ? (
+        <DataTable
+          rowClick={false}
+          bulkActionButtons={canDelete ? <BulkDeleteRecordsButton /> : false}
+          empty={<Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">{translate('app.list.empty')}</Typography>}
+        >
+          {showIndex && <DataTable.Col label={translate('app.list.index')} disableSort render={() => <RowNumber />} />}
+          {columns.map((column) => {
+            const shown = column.source === titleSource ? title : column;
+            return (
+              <DataTable.Col
+                key={column.source}
+                source={column.source}
+                label={translate(columnLabel(resource, column))}
+                disableSort={!column.sortable}
+                render={(record: RaRecord) => columnValue(record, shown)}
+              />
+            );
+          })}
+          <DataTable.Col label={translate('app.list.actions')} disableSort render={actions} />
+        </DataTable>
+      ) : (
+        <>
+          {canDelete && (
+            <BulkActionsToolbar>
+              <BulkDeleteRecordsButton />
+            </BulkActionsToolbar>
+          )}
+          <CardGrid
+            title={titleColumn}
+            lines={columns.filter((column) => column.source !== titleSource)}
+            onTitleClick={openDetail}
+            actions={actions}
+            selectable={Boolean(canDelete)}
+          />
+        </>
+      )}
+
+      <DetailDialog record={detail} title={titleSource} fields={detailFields ?? columns} onClose={() => setDetail(undefined)} />
+      {modal && ModalForm && <ModalForm record={modal.record} onClose={() => setModal(undefined)} />}
+    </>
+  );
+}

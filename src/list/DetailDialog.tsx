@@ -1,0 +1,34 @@
+import { Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Typography } from '@mui/material';
+import type { RaRecord } from 'react-admin';
+import { useResourceContext, useTranslate } from 'react-admin';
+import { columnLabel, columnValue, type ListColumn } from './columns';
+
+/** A record's details in a modal, opened from its title in the list. */
+export function DetailDialog({ record, title, fields, onClose }: { record?: RaRecord; title: string; fields: ListColumn[]; onClose(): void }) {
+  const translate = useTranslate();
+  const resource = useResourceContext() ?? '';
+  return (
+    <Dialog open={Boolean(record)} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="detail-title">
+      <DialogTitle id="detail-title">
+        {translate('app.list.detail')}
+        {record ? `: ${String(record[title] ?? '')}` : ''}
+      </DialogTitle>
+      <DialogContent dividers>
+        {record &&
+          fields.map((field) => (
+            <Box key={field.source} sx={{ display: 'grid', gridTemplateColumns: '160px 1fr', gap: 2, py: 0.75 }}>
+              <Typography variant="body2" color="text.secondary">
+                {translate(columnLabel(resource, field))}
+              </Typography>
+              <Typography variant="body2" component="div" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                {columnValue(record, field)}
+              </Typography>
+            </Box>
+          ))}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{translate('ra.action.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

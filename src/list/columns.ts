@@ -1,0 +1,19 @@
+import type { ReactNode } from 'react';
+import type { RaRecord } from 'react-admin';
+
+/** One piece of a record as the lists show it: a table column, a line on a card, a row of the detail. */
+export interface ListColumn {
+  source: string;
+  /** A translation key; by default `resources.<resource>.fields.<source>`. */
+  label?: string;
+  render?: (record: RaRecord) => ReactNode;
+  sortable?: boolean;
+}
+
+export const columnLabel = (resource: string, column: ListColumn) => column.label ?? `resources.${resource}.fields.${column.source}`;
+
+export function columnValue(record: RaRecord, column: ListColumn): ReactNode {
+  if (column.render) return column.render(record);
+  const value = record[column.source];
+  return value === null || value === undefined || value === '' ? '—' : String(value);
+}

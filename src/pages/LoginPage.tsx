@@ -1,0 +1,57 @@
+import { Box, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
+import { useState } from 'react';
+import { QrSignIn } from './QrSignIn';
+import { Form, LocalesMenuButton, PasswordInput, required, SaveButton, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
+
+type Mode = 'input' | 'qr';
+
+function PasswordSignIn() {
+  const login = useLogin();
+  const notify = useNotify();
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (values: Record<string, unknown>) => {
+    setBusy(true);
+    try {
+      await login({ login_name: String(values.login_name ?? '').trim(), password: String(values.password ?? '') });
+      notify('app.auth.login_successful', { type: 'success' });
+    } catch (error) {
+      notify((error as Error)?.message || 'app.auth.login_failed', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Form onSubmit={submit} noValidate>
+      <TextInput source="login_name" label="app.auth.login_name" autoComplete="username" validate={required('app.auth.login_name_required')} fullWidth autoFocus />
+      <PasswordInput source="password" label="app.auth.password" autoComplete="current-password" validate={required('app.auth.password_required')} fullWidth />
+      <SaveButton label="app.auth.sign_in" icon={<></>} fullWidth alwaysEnable disabled={busy} sx={{ mt: 1 }} />
+    </Form>
+  );
+}
+
+/** /login: the account form, or the QR code a signed-in phone confirms. */
+export function LoginPage() {
+  const translate = useTranslate();
+  const [mode, setMode] = useState<Mode>('input');
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}>
+      <Card sx={{ width: 380, maxWidth: '100%' }}>
+        <CardContent>
+          <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
+            <Typography variant="h5" component="h1">
+              {translate('app.title')}
+            </Typography>
+            <LocalesMenuButton />
+          </Box>
+          <Tabs value={mode} onChange={(_, next: Mode) => setMode(next)} variant="fullWidth" sx={{ my: 2 }}>
+            <Tab value="input" label={translate('app.auth.input_mode')} />
+            <Tab value="qr" label={translate('app.auth.qr_mode')} />
+          </Tabs>
+          {mode === 'input' ? <PasswordSignIn /> : <QrSignIn />}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

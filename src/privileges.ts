@@ -1,0 +1,28 @@
+import { getPrivileges } from './storage';
+
+/** Passes with the one code given, or with any of a list of codes (SPEC.md section 6). */
+export function hasPrivilege(required: string | readonly string[], granted: readonly string[] = getPrivileges()): boolean {
+  const codes = typeof required === 'string' ? [required] : required;
+  return codes.some((code) => granted.includes(code));
+}
+
+export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'export' | (string & {});
+
+/** The privilege each react-admin action on a resource needs. */
+export interface ResourcePrivileges {
+  read: string;
+  write: string;
+  delete: string;
+}
+
+export function privilegeForAction(privileges: ResourcePrivileges, action: ResourceAction): string {
+  switch (action) {
+    case 'create':
+    case 'edit':
+      return privileges.write;
+    case 'delete':
+      return privileges.delete;
+    default:
+      return privileges.read;
+  }
+}

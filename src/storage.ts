@@ -1,0 +1,69 @@
+import type { UserInfo } from '../schema/auth';
+
+/** The keys SPEC.md names for what the console keeps in the browser. */
+export const storageKeys = {
+  auth: 'auth',
+  userInfo: 'userInfo',
+  privileges: 'privileges',
+  locale: 'locale',
+  pageSize: 'pageSize',
+  tabType: 'tabType',
+} as const;
+
+const TOKEN_COOKIE = 'token';
+const COOKIE_DAYS = 90;
+
+function readJson<T>(key: string): T | undefined {
+  const raw = localStorage.getItem(key);
+  if (raw === null) return undefined;
+  try {
+    return JSON.parse(raw) as T;
+  } catch {
+    return undefined;
+  }
+}
+
+export const getToken = (): string | undefined => localStorage.getItem(storageKeys.auth) ?? undefined;
+
+/** The token lives in storage and in a cookie (for media the browser fetches by itself). */
+export function setToken(token: string) {
+  localStorage.setItem(storageKeys.auth, token);
+  document.cookie = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; path=/; max-age=${COOKIE_DAYS * 86_400}; samesite=strict`;
+}
+
+export const getUserInfo = () => readJson<UserInfo>(storageKeys.userInfo);
+
+/** How a user is named on screen: user_name, else nick_name, else real_name ('' when none: 'manager'). */
+export const displayName = (user: Partial<UserInfo> | undefined) => user?.user_name || user?.nick_name || user?.real_name || '';
+export const getPrivileges = (): string[] => {
+  const stored = readJson<unknown>(storageKeys.privileges);
+  return Array.isArray(stored) ? stored.filter((code): code is string => typeof code === 'string') : [];
+};
+
+export function storeSession(token: string, userInfo: UserInfo, privileges: string[]) {
+  setToken(token);
+  localStorage.setItem(storageKeys.userInfo, JSON.stringify(userInfo));
+  localStorage.setItem(storageKeys.privileges, JSON.stringify(privileges));
+}
+
+/** Signing out forgets the session, who it was and what they could do, and every cookie. */
+export function clearSession() {
+  localStorage.removeItem(storageKeys.auth);
+  localStorage.removeItem(storageKeys.userInfo);
+  localStorage.removeItem(storageKeys.privileges);
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0].trim();
+    if (name) document.cookie = `${name}=; path=/; max-age=0`;
+  }
+}
+
+/** Privileges arrive as a JSON array in a header; anything else counts as none. */
+export function parsePrivilegesHeader(header: string | null): string[] {
+  if (!header) return [];
+  try {
+    const parsed: unknown = JSON.parse(header);
+    return Array.isArray(parsed) ? parsed.filter((code): code is string => typeof code === 'string') : [];
+  } catch {
+    return [];
+  }
+}
