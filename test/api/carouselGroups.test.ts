@@ -1,0 +1,136 @@
+import { client, signIn } from './client';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, startServer, type TestServer } from './server';
+
+const path = '/api/v1/carousel_groups';
+let server: TestServer;
+let admin: ReturnType<typeof client>;
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = client(server.url, await signIn(server.url, 'admin', ADMIN_PASSWORD));
+});
+afterAll(() => server.stop());
+
+const total = async () => (await admin.get(path)).body.data.total as number;
+
+describe('listing', () => {
+  test('the demo groups come back a page at a time, newest first, with the total', async () => {
+    const answer = await admin.get(path);
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.total).toBe(2);
+    expect(answer.body.data.items.map((group: { ucode: string }) => group.ucode)).toEqual(['course', 'home']);
+    expect(answer.body.data.items[0]).toEqual({ id: 2, ucode: 'course', name: 'Course page', description: 'Banners beside the course list' });
+  });
+
+  test('page, page_size, sort_by and order', async () => {
+    for (const n of [1, 2, 3, 4, 5]) await admin.post(path, { ucode: `page-${n}`, name: `Paged ${n}` });
+    const second = await admin.get(path, { query: { page: 2, page_size: 2, sort_by: 'ucode', order: 'asc' } });
+    expect(second.body.data.total).toBe(7);
+    expect(second.body.data.items.map((group: { ucode: string }) => group.ucode)).toEqual(['page-1', 'page-2']);
+    const beyond = await admin.get(path, { query: { page: 9, page_size: 2 } });
+    expect(beyond.body.data).toEqual({ items: [], total: 7 });
+  });
+
+  test('keyword looks in ucode, name and description, and takes % literally', async () => {
+    const byName = await admin.get(path, { query: { keyword: 'paged 3' } });
+    expect(byName.body.data.items.map((group: { ucode: string }) => group.ucode)).toEqual(['page-3']);
+    const byDescription = await admin.get(path, { query: { keyword: 'top of the home' } });
+    expect(byDescription.body.data.total).toBe(1);
+    const percent = await admin.get(path, { query: { keyword: '%' } });
+    expect(percent.body.data.total).toBe(0);
+  });
+
+  test('bad list parameters are refused and named', async () => {
+    for (const [query, field] of [
+      [{ page: 0 }, 'page'],
+      [{ page: 'two' }, 'page'],
+      [{ page_size: 1000 }, 'page_size'],
+      [{ sort_by: 'password' }, 'sort_by'],
+      [{ order: 'sideways' }, 'order'],
+    ] as const) {
+      const answer = await admin.get(path, { query });
+      expect(answer.status).toBe(400);
+      expect(Object.keys(answer.body.errors)).toEqual([field]);
+    }
+  });
+});
+
+describe('create, read, update, delete', () => {
+  test('a group is created, read back, changed and deleted', async () => {
+    const created = await admin.post(path, { ucode: 'spring-sale', name: '  Spring sale  ', description: null });
+    expect(created.status).toBe(200);
+    expect(created.body.data).toMatchObject({ ucode: 'spring-sale', name: 'Spring sale', description: '' });
+    const id = created.body.data.id;
+    expect((await admin.get(`${path}/${id}`)).body.data.name).toBe('Spring sale');
+
+    const updated = await admin.put(`${path}/${id}`, { id, ucode: 'spring-sale', name: 'Spring sale 2026', description: 'March' });
+    expect(updated.status).toBe(200);
+    expect(updated.body.data).toEqual({ id, ucode: 'spring-sale', name: 'Spring sale 2026', description: 'March' });
+
+    expect((await admin.delete(`${path}/${id}`)).body).toEqual({ success: true, data: null });
+    expect((await admin.get(`${path}/${id}`)).status).toBe(404);
+    expect((await admin.delete(`${path}/${id}`)).status).toBe(404);
+  });
+
+  test('missing and malformed fields are named, and nothing is written', async () => {
+    const before = await total();
+    const empty = await admin.post(path, {});
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors).toEqual({ ucode: 'Required', name: 'Required' });
+    expect(empty.body.message).toBe('Invalid input: ucode: Required; name: Required');
+
+    const malformed = await admin.post(path, { ucode: 'has space', name: 'x'.repeat(65), description: 'd'.repeat(501) });
+    expect(malformed.body.errors).toEqual({
+      ucode: 'Only letters, digits, "-" and "_"',
+      name: 'Must be 64 characters or less',
+      description: 'Must be 500 characters or less',
+    });
+    const wrongTypes = await admin.post(path, { ucode: 42, name: ['x'] });
+    expect(wrongTypes.status).toBe(400);
+    expect(Object.keys(wrongTypes.body.errors).sort()).toEqual(['name', 'ucode']);
+    expect(await total()).toBe(before);
+  });
+
+  test('a duplicate ucode is a 409 that names it, on create and on update', async () => {
+    const before = await total();
+    const duplicate = await admin.post(path, { ucode: 'home', name: 'Another home' });
+    expect(duplicate.status).toBe(409);
+    expect(duplicate.body.message).toBe('ucode "home" is already in use');
+    expect(await total()).toBe(before);
+
+    const other = (await admin.post(path, { ucode: 'other', name: 'Other' })).body.data;
+    const clash = await admin.put(`${path}/${other.id}`, { ucode: 'course', name: 'Other' });
+    expect(clash.status).toBe(409);
+    expect((await admin.get(`${path}/${other.id}`)).body.data.ucode).toBe('other');
+  });
+
+  test('unknown and malformed ids', async () => {
+    expect((await admin.get(`${path}/999999`)).status).toBe(404);
+    expect((await admin.put(`${path}/999999`, { ucode: 'x', name: 'x' })).status).toBe(404);
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999']) {
+      const answer = await admin.get(`${path}/${id}`);
+      expect(answer.status).toBe(400);
+      expect(Object.keys(answer.body.errors)).toEqual(['id']);
+    }
+  });
+});
+
+describe('who may', () => {
+  test('a tenant administrator may not read or change carousel groups', async () => {
+    const tenantAdmin = client(server.url, await signIn(server.url, 'demo_tenant_admin', DEMO_PASSWORD));
+    const before = await total();
+    expect((await tenantAdmin.get(path)).status).toBe(403);
+    expect((await tenantAdmin.get(`${path}/1`)).status).toBe(403);
+    expect((await tenantAdmin.post(path, { ucode: 'mine', name: 'Mine' })).status).toBe(403);
+    expect((await tenantAdmin.put(`${path}/1`, { ucode: 'home', name: 'Hacked' })).status).toBe(403);
+    expect((await tenantAdmin.delete(`${path}/1`)).status).toBe(403);
+    expect(await total()).toBe(before);
+    expect((await admin.get(`${path}/1`)).body.data.name).toBe('Home page');
+  });
+
+  test('nobody without a session', async () => {
+    const anonymous = client(server.url);
+    expect((await anonymous.get(path)).status).toBe(401);
+    expect((await anonymous.delete(`${path}/1`)).status).toBe(401);
+  });
+});

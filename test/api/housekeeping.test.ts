@@ -1,0 +1,34 @@
+import { sql } from 'drizzle-orm';
+import { attemptCounters, qrTickets, sessions } from '../../server/db/schema';
+import { sweep } from '../../server/housekeeping';
+import { browser } from './browser';
+import { client, signIn } from './client';
+import { ADMIN_PASSWORD, startServer, type TestServer } from './server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(() => server.stop());
+
+const count = async (table: typeof sessions | typeof qrTickets | typeof attemptCounters) =>
+  (await server.app.db.select({ n: sql<number>`count(*)::int` }).from(table))[0].n;
+
+test('the sweep drops sessions dead for a week, stale counters and day-old QR tickets, and keeps what still works', async () => {
+  const live = await signIn(server.url, 'admin', ADMIN_PASSWORD);
+  const stale = await signIn(server.url, 'admin', ADMIN_PASSWORD);
+  await server.app.db.execute(sql`update sessions set expires_at = now() - interval '8 days' where id = (select max(id) from sessions)`);
+  await client(server.url).post('/api/v1/sys/auth', { login_name: 'admin', password: 'wrong' });
+  await browser(server.url).qrCode();
+  await browser(server.url).qrCode();
+  await server.app.db.execute(sql`update attempt_counters set window_started_at = now() - interval '1 hour'`);
+  await server.app.db.execute(sql`update qr_tickets set expires_at = now() - interval '2 days' where id = (select min(id) from qr_tickets)`);
+
+  const before = { sessions: await count(sessions), tickets: await count(qrTickets) };
+  await sweep(server.app);
+  expect(await count(sessions)).toBe(before.sessions - 1);
+  expect(await count(qrTickets)).toBe(before.tickets - 1);
+  expect(await count(attemptCounters)).toBe(0);
+  expect((await client(server.url, live).get('/api/v1/user/profile')).status).toBe(200);
+  expect((await client(server.url, stale).get('/api/v1/user/profile')).status).toBe(401);
+});

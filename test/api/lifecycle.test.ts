@@ -1,0 +1,63 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { startServerProcess as startProcess } from '../serverProcess';
+import { createScratchDatabase } from './server';
+
+let dataDir: string;
+let database: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'cc-lifecycle-'));
+  if (process.env.API_DATABASE === 'postgres') database = await createScratchDatabase();
+});
+afterAll(async () => {
+  rmSync(dataDir, { recursive: true, force: true });
+  await database?.drop();
+});
+
+test('the first start prints the address and a generated admin password; SIGTERM lets a request in flight finish; data survives a restart', async () => {
+  const env = { DATA_DIR: dataDir, DATABASE_URL: database?.url ?? '', ADMIN_PASSWORD: '' };
+  const first = startProcess(env);
+  const url = await first.ready;
+  const password = /Sign in as:\s+admin \/ (\S+)\s+\(generated now/.exec(first.output())?.[1];
+  expect(password).toMatch(/^[\w-]{12,}$/);
+
+  // A sign-in whose body is still arriving when the stop signal comes.
+  const body = JSON.stringify({ login_name: 'admin', password });
+  const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const request = http.request(`${url}/api/v1/sys/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+    });
+    request.on('response', (response) => {
+      let text = '';
+      response.on('data', (chunk) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
+    });
+    request.on('error', reject);
+    request.write(body.slice(0, 10));
+    setTimeout(() => {
+      first.signal('SIGTERM');
+      setTimeout(() => request.end(body.slice(10)), 300);
+    }, 300);
+  });
+  const finished = await answer;
+  expect(finished.status).toBe(200);
+  expect(JSON.parse(finished.text).data.token).toBeTruthy();
+  expect(await first.exited).toBe(0);
+  expect(first.output()).toContain('database closed');
+
+  const second = startProcess(env);
+  const secondUrl = await second.ready;
+  expect(second.output()).toContain('admin / the password set on the first start');
+  const signIn = await fetch(`${secondUrl}/api/v1/sys/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+  expect(signIn.status).toBe(200);
+  expect(await second.stop()).toBe(0);
+}, 60_000);
+
+test('a bad PORT stops the start with a clear message', async () => {
+  const bad = startProcess({ DATA_DIR: dataDir, PORT: 'eighty' });
+  await expect(bad.ready).rejects.toThrow(/PORT must be a port number, not "eighty"/);
+  expect(await bad.exited).toBe(1);
+});

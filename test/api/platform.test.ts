@@ -1,0 +1,93 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { client } from './client';
+import { startServer, type TestServer } from './server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ corsOrigins: ['http://console.example.com'] });
+});
+afterAll(() => server.stop());
+
+test('/healthz answers while the database is reachable', async () => {
+  const answer = await client(server.url).get('/healthz');
+  expect(answer.status).toBe(200);
+  expect(answer.body).toEqual({ success: true, data: { status: 'ok', database: server.database.kind } });
+});
+
+test('an unknown API address answers 404 in the envelope', async () => {
+  const answer = await client(server.url).get('/api/v1/nothing-here');
+  expect(answer.status).toBe(404);
+  expect(answer.body).toEqual({ success: false, message: 'No such address: GET /api/v1/nothing-here', error_code: 404 });
+});
+
+test('the OpenAPI document describes the routes from their schemas', async () => {
+  const answer = await client(server.url).get('/api/docs/json');
+  expect(answer.status).toBe(200);
+  const doc = answer.body;
+  expect(doc.openapi).toMatch(/^3\./);
+  const create = doc.paths['/api/v1/carousel_groups'].post;
+  const body = create.requestBody.content['application/json'].schema;
+  expect(body.required).toEqual(expect.arrayContaining(['ucode', 'name']));
+  expect(body.properties.ucode).toMatchObject({ type: 'string', maxLength: 32 });
+  expect(doc.paths['/api/v1/sys/auth'].post.requestBody.content['application/json'].schema.required).toEqual(['login_name', 'password']);
+  const ui = await client(server.url).get('/api/docs');
+  expect([200, 302]).toContain(ui.status);
+});
+
+test('a permitted other origin may read the renewal and privilege headers', async () => {
+  const preflight = await fetch(`${server.url}/api/v1/sys/auth`, {
+    method: 'OPTIONS',
+    headers: { origin: 'http://console.example.com', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' },
+  });
+  expect(preflight.headers.get('access-control-allow-origin')).toBe('http://console.example.com');
+  const answer = await client(server.url).post('/api/v1/sys/auth', {}, { headers: { origin: 'http://console.example.com' } });
+  expect(answer.headers.get('access-control-expose-headers')).toBe('x-auth-token, x-privileges, x-qr-link');
+  const stranger = await client(server.url).post('/api/v1/sys/auth', {}, { headers: { origin: 'http://evil.example.com' } });
+  expect(stranger.headers.get('access-control-allow-origin')).toBeNull();
+});
+
+describe('serving the built console', () => {
+  let withConsole: TestServer;
+  let consoleDir: string;
+  beforeAll(async () => {
+    consoleDir = mkdtempSync(path.join(tmpdir(), 'cc-console-'));
+    mkdirSync(path.join(consoleDir, 'assets'));
+    writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
+    writeFileSync(path.join(consoleDir, 'qr.html'), '<!doctype html><title>confirm</title>');
+    writeFileSync(path.join(consoleDir, 'assets', 'console-Ab12Cd.js'), 'console.log(1)');
+    withConsole = await startServer({ consoleDir });
+  });
+  afterAll(async () => {
+    await withConsole.stop();
+    rmSync(consoleDir, { recursive: true, force: true });
+  });
+
+  test('hashed assets are cached for a year; index.html is revalidated', async () => {
+    const asset = await fetch(`${withConsole.url}/assets/console-Ab12Cd.js`);
+    expect(asset.status).toBe(200);
+    expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    const index = await fetch(`${withConsole.url}/index.html`);
+    expect(index.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  test('client routes get index.html; the QR confirm link gets its own page', async () => {
+    for (const route of ['/', '/login', '/course', '/carousel_group/edit/3', '/password/update']) {
+      const page = await fetch(`${withConsole.url}${route}`, { headers: { accept: 'text/html' } });
+      expect(page.status).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('no-cache');
+      expect(await page.text()).toContain('<title>console</title>');
+    }
+    const confirm = await fetch(`${withConsole.url}/qr/confirm?ticket=abc`);
+    expect(await confirm.text()).toContain('<title>confirm</title>');
+  });
+
+  test('a missing asset and an unknown API address are 404s, not the console', async () => {
+    const missing = await fetch(`${withConsole.url}/assets/console-Old999.js`);
+    expect(missing.status).toBe(404);
+    const api = await fetch(`${withConsole.url}/api/v1/nope`);
+    expect(api.status).toBe(404);
+    expect((await api.json()).success).toBe(false);
+  });
+});

@@ -1,0 +1,179 @@
+import { eq } from 'drizzle-orm';
+import { users } from '../../server/db/schema';
+import { browser } from './browser';
+import { call, client } from './client';
+import { ADMIN_PASSWORD, DEMO_PASSWORD, startServer, type TestServer } from './server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer({ publicUrl: 'http://console.test' });
+});
+afterAll(() => server.stop());
+
+/** The phone: a platform session (learners may have one too). */
+async function phone(loginName: string, password = DEMO_PASSWORD) {
+  const answer = await call(server.url, 'POST', '/api/v1/auth', { body: { login_name: loginName, password } });
+  expect(answer.status).toBe(200);
+  return client(server.url, answer.body.data.token);
+}
+
+describe('the code', () => {
+  test('is a PNG holding the confirm link, bound to the asking browser by a cookie', async () => {
+    const console = browser(server.url);
+    const { response, link, ticket } = await console.qrCode();
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(link).toMatch(/^http:\/\/console\.test\/qr\/confirm\?ticket=[\w-]{40,}$/);
+    expect(response.headers.get('x-qr-link')).toBe(link);
+    const cookie = response.headers.getSetCookie().find((line) => line.startsWith('qr_binding='))!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).toMatch(/Path=\/api\/v1\/auth/);
+    expect(cookie).toMatch(/Max-Age=120/);
+    expect(cookie).not.toContain(ticket!);
+  });
+
+  test('pending until a phone opens it, then scanned', async () => {
+    const console = browser(server.url, 'Console-Browser/7');
+    const { ticket } = await console.qrCode();
+    expect((await console.check()).body).toEqual({ success: true, data: { status: 'pending' } });
+
+    const admin = await phone('admin', ADMIN_PASSWORD);
+    const details = await admin.get('/api/v1/auth/qrcode/ticket', { query: { ticket: ticket! } });
+    expect(details.status).toBe(200);
+    expect(details.body.data).toMatchObject({ status: 'scanned', console_url: 'http://console.test', requester_user_agent: 'Console-Browser/7', requester_ip: '127.0.0.1' });
+    expect(details.body.data.expires_at - details.body.data.created_at).toBe(120_000);
+    expect((await console.check()).body.data.status).toBe('scanned');
+  });
+});
+
+describe('confirmed', () => {
+  test('the next check collects a session like a password sign-in; once only', async () => {
+    const console = browser(server.url);
+    const { ticket } = await console.qrCode();
+    const admin = await phone('admin', ADMIN_PASSWORD);
+    const confirmed = await admin.post('/api/v1/auth/qrcode/confirm', { ticket });
+    expect(confirmed.body).toEqual({ success: true, data: { status: 'confirmed' } });
+
+    const collected = await console.check();
+    expect(collected.status).toBe(200);
+    expect(collected.body.data).toMatchObject({ status: 'success', user_info: { user_name: 'admin', roles: ['admin'] } });
+    expect(JSON.parse(collected.headers.get('x-privileges')!)).toContain('carousel:write');
+    expect(console.jar.has('qr_binding')).toBe(false);
+    const session = client(server.url, collected.body.data.token);
+    expect((await session.get('/api/v1/user/profile')).body.data.user_name).toBe('admin');
+
+    // Replayed: the check, and the confirmation, have nothing left to give.
+    const replay = await console.send('POST', '/api/v1/auth/qrcode/check', { headers: { cookie: collected.headers.getSetCookie().join('') } });
+    expect(replay.status).toBe(404);
+    expect((await admin.post('/api/v1/auth/qrcode/confirm', { ticket })).status).toBe(409);
+  });
+
+  test("a browser without the code's cookie cannot collect it", async () => {
+    const asking = browser(server.url);
+    const other = browser(server.url);
+    const stranger = browser(server.url);
+    const { ticket } = await asking.qrCode();
+    await other.qrCode();
+    const admin = await phone('admin', ADMIN_PASSWORD);
+    await admin.post('/api/v1/auth/qrcode/confirm', { ticket });
+
+    // Another browser's own cookie leads to its own (unconfirmed) code, never to this one.
+    expect((await other.check()).body.data).toEqual({ status: 'pending' });
+    const forged = await stranger.send('POST', '/api/v1/auth/qrcode/check', { headers: { cookie: `qr_binding=${ticket}` } });
+    expect(forged.status).toBe(404);
+    expect((await stranger.check()).status).toBe(404);
+    // The asking browser still collects it.
+    expect((await asking.check()).body.data.status).toBe('success');
+  });
+
+  test('a user deactivated after confirming gets no session', async () => {
+    const console = browser(server.url);
+    const { ticket } = await console.qrCode();
+    const tenantAdmin = await phone('demo_tenant_admin');
+    expect((await tenantAdmin.post('/api/v1/auth/qrcode/confirm', { ticket })).status).toBe(200);
+    await server.app.db.update(users).set({ status: 'deactive' }).where(eq(users.user_name, 'demo_tenant_admin'));
+    try {
+      expect((await console.check()).status).toBe(404);
+    } finally {
+      await server.app.db.update(users).set({ status: 'normal' }).where(eq(users.user_name, 'demo_tenant_admin'));
+    }
+  });
+});
+
+describe('refused, forbidden, bad input', () => {
+  test('a refusal reaches the console and the code cannot be confirmed afterwards', async () => {
+    const console = browser(server.url);
+    const { ticket } = await console.qrCode();
+    const admin = await phone('admin', ADMIN_PASSWORD);
+    expect((await admin.post('/api/v1/auth/qrcode/confirm', { ticket, refuse: true })).body.data.status).toBe('refused');
+    expect((await console.check()).body.data).toEqual({ status: 'refused' });
+    expect((await admin.post('/api/v1/auth/qrcode/confirm', { ticket })).status).toBe(409);
+  });
+
+  test('a learner may refuse but not confirm: no permission', async () => {
+    const console = browser(server.url);
+    const { ticket } = await console.qrCode();
+    const learner = await phone('demo_learner');
+    const confirmed = await learner.post('/api/v1/auth/qrcode/confirm', { ticket }, { headers: { 'accept-language': 'zh-CN' } });
+    expect(confirmed.status).toBe(403);
+    expect(confirmed.body.message).toBe('您没有使用管理后台的权限');
+    expect((await console.check()).body.data.status).toBe('pending');
+  });
+
+  test('deciding needs a session and a well-formed ticket', async () => {
+    const { ticket } = await browser(server.url).qrCode();
+    expect((await client(server.url).post('/api/v1/auth/qrcode/confirm', { ticket })).status).toBe(401);
+    expect((await client(server.url).get('/api/v1/auth/qrcode/ticket', { query: { ticket: ticket! } })).status).toBe(401);
+    const admin = await phone('admin', ADMIN_PASSWORD);
+    const missing = await admin.post('/api/v1/auth/qrcode/confirm', {});
+    expect(missing.status).toBe(400);
+    expect(Object.keys(missing.body.errors)).toEqual(['ticket']);
+    expect((await admin.post('/api/v1/auth/qrcode/confirm', { ticket: 'x'.repeat(43) })).status).toBe(404);
+    expect((await admin.post('/api/v1/auth/qrcode/confirm', { ticket, refuse: 'yes' })).status).toBe(400);
+  });
+
+  test('the platform sign-in lets a learner in, but not into the console', async () => {
+    const answer = await call(server.url, 'POST', '/api/v1/auth', { body: { login_name: 'demo_learner', password: DEMO_PASSWORD } });
+    expect(answer.body.data.user_info.roles).toEqual(['learner']);
+    expect(JSON.parse(answer.headers.get('x-privileges')!)).toEqual([]);
+    expect((await client(server.url, answer.body.data.token).get('/api/v1/carousel_groups')).status).toBe(403);
+  });
+});
+
+describe('expiry and abuse', () => {
+  test('an expired code answers 404 with the refresh message; its ticket can no longer be decided', async () => {
+    const quick = await startServer({ qrSignIn: { ttlMs: 2_500, windowMs: 60_000, perAddress: 100 } });
+    try {
+      const console = browser(quick.url);
+      const { ticket } = await console.qrCode();
+      expect((await console.check()).status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 2_700));
+      const expired = await console.check();
+      expect(expired.status).toBe(404);
+      expect(expired.body).toEqual({ success: false, message: 'The QR code has expired, please refresh it', error_code: 404 });
+      const token = (await call(quick.url, 'POST', '/api/v1/auth', { body: { login_name: 'admin', password: ADMIN_PASSWORD } })).body.data.token;
+      expect((await client(quick.url, token).post('/api/v1/auth/qrcode/confirm', { ticket })).status).toBe(404);
+      // A fresh code works again.
+      await console.qrCode();
+      expect((await console.check()).body.data.status).toBe('pending');
+    } finally {
+      await quick.stop();
+    }
+  });
+
+  test('one address cannot ask for codes without end', async () => {
+    const strict = await startServer({ qrSignIn: { ttlMs: 60_000, windowMs: 60_000, perAddress: 2 } });
+    try {
+      const console = browser(strict.url);
+      expect((await console.qrCode()).response.status).toBe(200);
+      expect((await console.qrCode()).response.status).toBe(200);
+      const refused = await console.qrCode();
+      expect(refused.response.status).toBe(429);
+      expect(Number(refused.response.headers.get('retry-after'))).toBeGreaterThan(0);
+    } finally {
+      await strict.stop();
+    }
+  });
+});

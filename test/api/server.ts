@@ -1,0 +1,53 @@
+import { buildApp, type BuiltApp } from '../../server/app';
+import { defaultConfig, type AppConfig } from '../../server/config';
+import { createScratchDatabase as createScratch } from '../scratchDatabase';
+
+export const ADMIN_PASSWORD = 'admin-pass-1';
+/** The demo accounts share the administrator's password. */
+export const DEMO_PASSWORD = ADMIN_PASSWORD;
+
+export interface TestServer extends BuiltApp {
+  url: string;
+  databaseUrl?: string;
+  stop(): Promise<void>;
+}
+
+/** A database of its own on the server of TEST_DATABASE_URL, dropped when the test ends. */
+export function createScratchDatabase() {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  return createScratch(serverUrl);
+}
+
+/**
+ * A real server on a random port with fresh data: PGlite in memory, or a database of its own on
+ * PostgreSQL when the suite runs as the PostgreSQL project.
+ */
+export async function startServer(overrides: Partial<AppConfig> = {}, databaseUrl?: string): Promise<TestServer> {
+  let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
+  if (!databaseUrl && process.env.API_DATABASE === 'postgres') {
+    scratch = await createScratchDatabase();
+    databaseUrl = scratch.url;
+  }
+  const config: AppConfig = {
+    ...defaultConfig(),
+    adminPassword: ADMIN_PASSWORD,
+    logLevel: 'silent',
+    consoleDir: undefined,
+    databaseUrl,
+    ...overrides,
+  };
+  const built = await buildApp(config);
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = built.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    ...built,
+    url: `http://127.0.0.1:${port}`,
+    databaseUrl,
+    stop: async () => {
+      await built.app.close();
+      await scratch?.drop();
+    },
+  };
+}

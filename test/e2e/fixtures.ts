@@ -1,0 +1,104 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { createScratchDatabase } from '../scratchDatabase';
+import { startServerProcess } from '../serverProcess';
+
+export const ADMIN_PASSWORD = 'e2e-admin-pass';
+
+export interface RunningServer {
+  url: string;
+  /** Calls the API as a plain client would (for setting up data, not for checking the UI). */
+  api<T = any>(method: string, apiPath: string, options?: { token?: string; body?: unknown }): Promise<{ status: number; body: T }>;
+  signIn(loginName?: string, password?: string): Promise<{ token: string; user_info: unknown; privileges: string[] }>;
+}
+
+/** A database of its own on the server of TEST_DATABASE_URL; PGlite in the data folder otherwise. */
+async function scratchDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  return serverUrl ? createScratchDatabase(serverUrl, 'cc_e2e') : { drop: async () => undefined };
+}
+
+/** Starts the real server the way `npm start` does (after the build), on a free port. */
+export async function startServer(extraEnv: Record<string, string> = {}): Promise<{ server: RunningServer; stop(): Promise<void> }> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cc-e2e-'));
+  const database = await scratchDatabase();
+  const running = startServerProcess({
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url ?? '',
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  });
+  const url = await running.ready;
+
+  const api: RunningServer['api'] = async (method, apiPath, options = {}) => {
+    const headers: Record<string, string> = {};
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    if (options.body !== undefined) headers['content-type'] = 'application/json';
+    const response = await fetch(url + apiPath, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
+    return { status: response.status, body: await response.json() };
+  };
+  const signIn: RunningServer['signIn'] = async (loginName = 'admin', password = ADMIN_PASSWORD) => {
+    const response = await fetch(`${url}/api/v1/sys/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login_name: loginName, password }),
+    });
+    const body = await response.json();
+    if (!body.success) throw new Error(`sign-in of ${loginName} failed: ${body.message}`);
+    return { ...body.data, privileges: JSON.parse(response.headers.get('x-privileges') ?? '[]') };
+  };
+
+  return {
+    server: { url, api, signIn },
+    stop: async () => {
+      await running.stop();
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const test = base.extend<{ signInAs: (loginName?: string, password?: string) => Promise<void> }, { server: RunningServer }>({
+  server: [
+    async ({}, use) => {
+      const { server, stop } = await startServer();
+      await use(server);
+      await stop();
+    },
+    { scope: 'worker', timeout: 90_000 },
+  ],
+  baseURL: async ({ server }, use) => use(server.url),
+  /** Opens the console already signed in, as a stored session after a real sign-in would leave it. */
+  signInAs: async ({ page, server }, use) => {
+    await use(async (loginName = 'admin', password = ADMIN_PASSWORD) => {
+      const session = await server.signIn(loginName, password);
+      await page.addInitScript((stored) => {
+        if (sessionStorage.getItem('e2e-seeded')) return;
+        sessionStorage.setItem('e2e-seeded', '1');
+        localStorage.setItem('auth', stored.token);
+        localStorage.setItem('userInfo', JSON.stringify(stored.user_info));
+        localStorage.setItem('privileges', JSON.stringify(stored.privileges));
+      }, session);
+    });
+  },
+});
+
+export { expect };
+
+/** A name no other test uses, to find this test's own records with the search box. */
+export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+/** Types into the list's search box and waits for the list to answer for it. */
+export async function searchFor(page: Page, text: string) {
+  const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('keyword') === text);
+  await page.getByPlaceholder(/search|搜索|検索/i).fill(text);
+  await answered;
+}
+
+export async function fillSignIn(page: Page, loginName: string, password: string) {
+  await page.locator('input[name="login_name"]').fill(loginName);
+  await page.locator('input[name="password"]').fill(password);
+}

@@ -1,0 +1,134 @@
+import type { Page } from '@playwright/test';
+import { expect, searchFor, test, unique, type RunningServer } from './fixtures';
+
+/** Carousel groups of this test's own, found again through the search box. */
+async function seedGroups(server: RunningServer, prefix: string, count: number) {
+  const { token } = await server.signIn();
+  for (let n = 1; n <= count; n++) {
+    const ucode = `${prefix}-${String(n).padStart(2, '0')}`;
+    const answer = await server.api('POST', '/api/v1/carousel_groups', { token, body: { ucode, name: `Group ${ucode}` } });
+    expect(answer.status).toBe(200);
+  }
+}
+
+async function openList(page: Page, prefix: string) {
+  await page.goto('/carousel_group');
+  await searchFor(page, prefix);
+}
+
+test.describe('the list machinery', () => {
+  test('cards by default, four to a row; table on request; the choice survives a reload', async ({ page, server, signInAs }) => {
+    const prefix = unique('view');
+    await seedGroups(server, prefix, 5);
+    await signInAs();
+    await openList(page, prefix);
+    await expect(page.getByTestId('record-card')).toHaveCount(5);
+    const tops = await page.getByTestId('record-card').evaluateAll((cards) => cards.map((card) => Math.round(card.getBoundingClientRect().top)));
+    expect(tops.slice(0, 4).every((top) => top === tops[0])).toBe(true);
+    expect(tops[4]).toBeGreaterThan(tops[0]);
+
+    await page.getByRole('button', { name: 'Table view' }).click();
+    await expect(page.getByRole('table')).toBeVisible();
+    await expect(page.getByTestId('record-card')).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('tabType'))).toBe('table');
+    await page.reload();
+    await expect(page.getByRole('table')).toBeVisible();
+    await page.getByRole('button', { name: 'Card view' }).click();
+    await expect(page.getByTestId('record-card').first()).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('tabType'))).toBe('card');
+  });
+
+  test('the total label, the page size (remembered) and the quick jump', async ({ page, server, signInAs }) => {
+    const prefix = unique('pages');
+    await seedGroups(server, prefix, 23);
+    await signInAs();
+    await openList(page, prefix);
+    await expect(page.getByTestId('list-range')).toHaveText('Show: 1-10, Total 23');
+
+    await page.getByRole('textbox', { name: 'Go to' }).fill('3');
+    await page.getByRole('button', { name: 'Go', exact: true }).click();
+    await expect(page.getByTestId('list-range')).toHaveText('Show: 21-23, Total 23');
+    await expect(page.getByTestId('record-card')).toHaveCount(3);
+
+    await page.getByRole('textbox', { name: 'Go to' }).fill('99');
+    await page.getByRole('button', { name: 'Go', exact: true }).click();
+    await expect(page.getByTestId('list-range')).toHaveText('Show: 21-23, Total 23');
+
+    await page.getByRole('combobox', { name: /\/ page/ }).click();
+    await page.getByRole('option', { name: '20 / page' }).click();
+    await expect(page.getByTestId('list-range')).toHaveText(/Show: \d+-\d+, Total 23/);
+    expect(await page.evaluate(() => localStorage.getItem('pageSize'))).toBe('20');
+
+    await page.goto('/carousel_group');
+    await searchFor(page, prefix);
+    await expect(page.getByTestId('list-range')).toHaveText('Show: 1-20, Total 23');
+    await expect(page.getByTestId('record-card')).toHaveCount(20);
+    await page.evaluate(() => localStorage.setItem('pageSize', '10'));
+  });
+
+  test('a delete asks first; a page it empties steps back one page', async ({ page, server, signInAs }) => {
+    const prefix = unique('step');
+    await seedGroups(server, prefix, 11);
+    await signInAs();
+    await openList(page, prefix);
+    await expect(page.getByTestId('list-range')).toHaveText('Show: 1-10, Total 11');
+    await page.getByRole('button', { name: 'page 2' }).click();
+    await expect(page.getByTestId('list-range')).toHaveText('Show: 11-11, Total 11');
+
+    const card = page.getByTestId('record-card');
+    await card.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('Do you want to delete this item?');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('list-range')).toHaveText('Show: 11-11, Total 11');
+
+    await card.getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Delete success');
+    await expect(page.getByTestId('list-range')).toHaveText('Show: 1-10, Total 10');
+    await expect(page.getByTestId('record-card')).toHaveCount(10);
+  });
+
+  test('batch delete of the selected records, in both views', async ({ page, server, signInAs }) => {
+    const prefix = unique('many');
+    await seedGroups(server, prefix, 4);
+    await signInAs();
+    await openList(page, prefix);
+    await expect(page.getByTestId('record-card')).toHaveCount(4);
+    const checkboxes = page.getByTestId('record-card').getByRole('checkbox', { name: 'Select' });
+    await checkboxes.nth(0).check();
+    await checkboxes.nth(1).check();
+    await page.locator('.RaBulkActionsToolbar-toolbar').getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(page.getByRole('dialog')).toContainText('Do you want to delete the 2 selected items?');
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Delete success');
+    await expect(page.getByTestId('list-range')).toHaveText('Show: 1-2, Total 2');
+
+    await page.getByRole('button', { name: 'Table view' }).click();
+    await page.getByRole('table').getByRole('checkbox').first().check();
+    await page.locator('.RaBulkActionsToolbar-toolbar').getByRole('button', { name: 'Delete', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByText('No data')).toBeVisible();
+    expect((await server.api('GET', `/api/v1/carousel_groups?keyword=${prefix}`, { token: (await server.signIn()).token })).body.data.total).toBe(0);
+    await page.getByRole('button', { name: 'Card view' }).click();
+  });
+
+  test('refresh shows what changed elsewhere; the title opens the details', async ({ page, server, signInAs }) => {
+    const prefix = unique('again');
+    await seedGroups(server, prefix, 1);
+    await signInAs();
+    await openList(page, prefix);
+    await expect(page.getByTestId('list-range')).toHaveText('Show: 1-1, Total 1');
+    await seedGroups(server, `${prefix}-more`, 1);
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    await expect(page.getByTestId('list-range')).toHaveText('Show: 1-2, Total 2');
+
+    await page.getByRole('button', { name: `Group ${prefix}-01` }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(`Details: Group ${prefix}-01`);
+    await expect(dialog).toContainText(`Code (ucode)${prefix}-01`);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+  });
+});

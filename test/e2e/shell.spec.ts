@@ -1,0 +1,82 @@
+import { ADMIN_PASSWORD, expect, test } from './fixtures';
+
+test.describe('the shell', () => {
+  test('/ leads to /course; the footer says 2020', async ({ page, signInAs }) => {
+    await signInAs();
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/course$/);
+    await expect(page.getByTestId('coming-soon')).toContainText('Courses');
+    await expect(page.locator('footer')).toContainText('2020');
+  });
+
+  test('the group holding the current screen opens by itself', async ({ page, signInAs }) => {
+    await signInAs();
+    await page.goto('/carousel_group');
+    const carousel = page.getByRole('navigation', { name: 'Carousel management' });
+    await expect(carousel.getByRole('button', { name: 'Carousel management' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(carousel.getByRole('menuitem', { name: 'Carousel group' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'User management' }).getByRole('button')).toHaveAttribute('aria-expanded', 'false');
+
+    // Following a link elsewhere opens that group too; a group can be closed by hand.
+    await page.goto('/user_audit');
+    const users = page.getByRole('navigation', { name: 'User management' });
+    await expect(users.getByRole('button', { name: 'User management' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(users.getByRole('menuitem', { name: 'Learner organisation audit' })).toBeVisible();
+    await users.getByRole('button', { name: 'User management' }).click();
+    await expect(users.getByRole('menuitem', { name: 'Tenants' })).toBeHidden();
+  });
+
+  test('every SPEC menu entry is there for an operator, and leads somewhere', async ({ page, signInAs }) => {
+    await signInAs();
+    await page.goto('/course');
+    const groups = ['Course management', 'Series management', 'User management', 'Teacher management', 'Video management', 'Enrolment management', 'Voucher management', 'Carousel management'];
+    for (const group of groups) {
+      const nav = page.getByRole('navigation', { name: group });
+      const toggle = nav.getByRole('button', { name: group });
+      if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+    }
+    const entries: [string, RegExp][] = [
+      ['All courses', /\/course$/],
+      ['Categories', /\/course_category$/],
+      ['Series', /\/series$/],
+      ['Tenants', /\/tenant$/],
+      ['Users', /\/user$/],
+      ['Teachers', /\/teacher$/],
+      ['Create teacher', /\/teacher\/create$/],
+      ['Video preview', /\/video$/],
+      ['Enrolment statistics', /\/enroll_statis$/],
+      ['Enrolment details', /\/enroll_detail$/],
+      ['Vouchers', /\/voucher$/],
+      ['Create voucher', /\/voucher\/create$/],
+      ['Carousel', /\/carousel$/],
+      ['Carousel group', /\/carousel_group$/],
+    ];
+    for (const [label, url] of entries) {
+      await page.getByRole('menuitem', { name: label, exact: true }).click();
+      await expect(page).toHaveURL(url);
+    }
+  });
+
+  test('a tenant administrator sees only what they may use', async ({ page, signInAs }) => {
+    await signInAs('demo_tenant_admin', ADMIN_PASSWORD);
+    await page.goto('/');
+    // / leads to the first screen they may open.
+    await expect(page).toHaveURL(/\/user$/);
+    await expect(page.getByRole('navigation', { name: 'User management' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Enrolment management' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Course management' })).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Carousel management' })).toHaveCount(0);
+    const users = page.getByRole('navigation', { name: 'User management' });
+    await expect(users.getByRole('menuitem', { name: 'Tenants' })).toHaveCount(0);
+    await page.goto('/carousel_group');
+    await expect(page.getByText(/not authorized|access denied/i)).toBeVisible();
+  });
+
+  test('an unknown address shows the not-found page inside the shell', async ({ page, signInAs }) => {
+    await signInAs();
+    await page.goto('/no/such/screen');
+    await expect(page.getByTestId('not-found')).toContainText('Page not found');
+    await page.getByRole('link', { name: 'Back to the console' }).click();
+    await expect(page).toHaveURL(/\/course$/);
+  });
+});

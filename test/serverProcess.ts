@@ -1,0 +1,49 @@
+import { spawn } from 'node:child_process';
+
+export interface ServerProcess {
+  /** http://127.0.0.1:port, once the server says it is listening. */
+  ready: Promise<string>;
+  /** The exit code, once the process ends. */
+  exited: Promise<number | null>;
+  output(): string;
+  signal(name: NodeJS.Signals): void;
+  /** SIGTERM, then the exit. */
+  stop(): Promise<number | null>;
+}
+
+/** `npm start`'s server as a process of its own (the console built beforehand or not), on a free port. */
+export function startServerProcess(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, NODE_OPTIONS: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const ready = new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = /Course console: http:\/\/localhost:(\d+)/.exec(output);
+      if (match) {
+        clearInterval(timer);
+        resolve(`http://127.0.0.1:${match[1]}`);
+      }
+    }, 50);
+    void exited.then((code) => {
+      clearInterval(timer);
+      reject(new Error(`the server exited with ${code}: ${output}`));
+    });
+  });
+  // A failed start is reported by `ready`; nobody need wait on it otherwise.
+  ready.catch(() => undefined);
+  return {
+    ready,
+    exited,
+    output: () => output,
+    signal: (name) => child.kill(name),
+    stop: async () => {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}

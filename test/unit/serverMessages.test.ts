@@ -1,0 +1,64 @@
+import { localeFromHeader, serverCatalogues, translate } from '../../server/messages';
+
+describe('localeFromHeader', () => {
+  test.each([
+    ['zh-CN,zh;q=0.9', 'zh-CN'],
+    ['ja', 'ja-JP'],
+    ['JA-jp', 'ja-JP'],
+    ['fr, en;q=0.5', 'en-US'],
+    ['fr-FR, de', 'en-US'],
+    ['', 'en-US'],
+    [undefined, 'en-US'],
+  ])('%p -> %s', (header, locale) => {
+    expect(localeFromHeader(header)).toBe(locale);
+  });
+});
+
+describe('translate', () => {
+  test('fills in the placeholders', () => {
+    expect(translate('en-US', 'app.error.duplicate', { field: 'ucode', value: 'home' })).toBe('ucode "home" is already in use');
+    expect(translate('zh-CN', 'app.error.too_many_attempts', { seconds: 30 })).toBe('失败次数过多，请 30 秒后再试');
+  });
+
+  test('a placeholder without its argument stays as it is', () => {
+    expect(translate('en-US', 'app.error.route_not_found', { method: 'GET' })).toBe('No such address: GET %{url}');
+  });
+
+  test('speaks the locale asked for', () => {
+    expect(translate('ja-JP', 'ra.validation.required')).toBe('必須項目です');
+  });
+
+  test('a key the locale lacks falls back to English', () => {
+    const { 'app.error.in_use': _, ...withoutInUse } = serverCatalogues['ja-JP'];
+    jest.replaceProperty(serverCatalogues, 'ja-JP', withoutInUse);
+    expect(translate('ja-JP', 'app.error.in_use')).toBe('The record is still in use and cannot be deleted');
+    jest.restoreAllMocks();
+    expect(translate('ja-JP', 'app.error.in_use')).toBe('このレコードは使用中のため削除できません');
+  });
+
+  test('the three catalogues have the same keys', () => {
+    const english = Object.keys(serverCatalogues['en-US']).sort();
+    expect(Object.keys(serverCatalogues['zh-CN']).sort()).toEqual(english);
+    expect(Object.keys(serverCatalogues['ja-JP']).sort()).toEqual(english);
+  });
+
+  test('the translations keep every placeholder of the English message', () => {
+    const placeholders = (message: string) => [...new Set(message.match(/%\{\w+\}/g) ?? [])].sort();
+    const lost = Object.entries(serverCatalogues['en-US']).flatMap(([key, message]) =>
+      (['zh-CN', 'ja-JP'] as const)
+        .filter((locale) => placeholders(serverCatalogues[locale][key] ?? '').join() !== placeholders(message).join())
+        .map((locale) => `${locale} ${key}`),
+    );
+    expect(lost).toEqual([]);
+  });
+
+  test('an unknown key is returned as it is', () => {
+    expect(translate('ja-JP', 'app.error.no_such_message')).toBe('app.error.no_such_message');
+  });
+});
+
+test('Accept-Language weights decide, not only the order', () => {
+  expect(localeFromHeader('en;q=0.3, ja;q=0.8')).toBe('ja-JP');
+  expect(localeFromHeader('zh;q=0, en')).toBe('en-US');
+  expect(localeFromHeader('fr;q=1, ja;q=0.5, zh;q=0.5')).toBe('ja-JP');
+});
