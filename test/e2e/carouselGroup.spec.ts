@@ -41,6 +41,7 @@ test.describe('carousel groups', () => {
     await signInAs();
     await page.goto('/carousel_group');
     await searchFor(page, ucode);
+    await expect(page.getByTestId('record-card')).toHaveCount(1);
     await page.getByTestId('record-card').getByRole('link', { name: 'Edit', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/carousel_group/edit/${created.body.data.id}$`));
     await expect(page.getByLabel('Name')).toHaveValue('Before');
@@ -52,6 +53,7 @@ test.describe('carousel groups', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByRole('alert')).toHaveText('Edit Success');
     await searchFor(page, ucode);
+    await expect(page.getByTestId('record-card')).toHaveCount(1);
     await expect(page.getByTestId('record-card')).toContainText('After');
     expect((await server.api('GET', `/api/v1/carousel_groups/${created.body.data.id}`, { token })).body.data.name).toBe('After');
 

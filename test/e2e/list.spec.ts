@@ -74,8 +74,9 @@ test.describe('the list machinery', () => {
     await expect(page.getByTestId('list-range')).toHaveText('Show: 1-10, Total 11');
     await page.getByRole('button', { name: 'page 2' }).click();
     await expect(page.getByTestId('list-range')).toHaveText('Show: 11-11, Total 11');
-
+    // The label follows the page at once; the cards follow when page 2 has arrived.
     const card = page.getByTestId('record-card');
+    await expect(card).toHaveCount(1);
     await card.getByRole('button', { name: 'Delete', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('Do you want to delete this item?');
