@@ -1,8 +1,8 @@
 import type { TranslationMessages } from 'ra-core';
-import { raEnglish } from './ra/en-US';
+import englishMessages from 'ra-language-english';
 
 export const enUS: TranslationMessages = {
-  ...raEnglish,
+  ...englishMessages,
   app: {
     title: 'backstage management',
     footer: 'Copyright © 2020 Course Console',

@@ -32,6 +32,8 @@ const theme: RaThemeOptions = {
 };
 
 const Layout = createLayout(menuGroups);
+const i18nProvider = createI18nProvider();
+const store = consoleStore();
 
 export function App() {
   return (
@@ -41,8 +43,8 @@ export function App() {
       title="backstage management"
       dataProvider={dataProvider}
       authProvider={authProvider}
-      i18nProvider={createI18nProvider()}
-      store={consoleStore()}
+      i18nProvider={i18nProvider}
+      store={store}
       layout={Layout}
       loginPage={LoginPage}
       catchAll={NotFound}

@@ -44,7 +44,7 @@ export function createDataProvider(endpointsOf: (resource: string) => Endpoints)
     const { page = 1, perPage = 10 } = params.pagination ?? {};
     const query: Record<string, QueryValue> = { ...(params.filter as Record<string, QueryValue>), page, page_size: perPage };
     if (params.sort?.field) {
-      query.sort_by = params.sort.field === 'id' ? 'id' : params.sort.field;
+      query.sort_by = params.sort.field;
       query.order = params.sort.order.toLowerCase();
     }
     const { items, total } = asPage<Record<string, unknown>>(await send(endpoints.list, { query, signal: params.signal }));
@@ -67,7 +67,7 @@ export function createDataProvider(endpointsOf: (resource: string) => Endpoints)
     },
     update: async (resource, params) => {
       const endpoints = endpointsOf(resource);
-      const body = toWire({ ...params.data }, endpoints.idKey);
+      const body = toWire(params.data, endpoints.idKey);
       const updated = await send<Record<string, unknown> | null>(endpoints.one(params.id), { method: 'PUT', body });
       return { data: withId(endpoints.idKey)(updated ?? { ...params.data, [endpoints.idKey]: params.id }) as never };
     },

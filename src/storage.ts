@@ -10,6 +10,12 @@ export const storageKeys = {
   tabType: 'tabType',
 } as const;
 
+/** What the list choices kept under `pageSize` and `tabType` may be. */
+export const PAGE_SIZES = [10, 20, 50] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+export const LIST_VIEWS = ['card', 'table'] as const;
+export type ListView = (typeof LIST_VIEWS)[number];
+
 const TOKEN_COOKIE = 'token';
 const COOKIE_DAYS = 90;
 

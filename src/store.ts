@@ -1,13 +1,13 @@
 import { localStorageStore, type Store } from 'react-admin';
-import { storageKeys } from './storage';
+import { LIST_VIEWS, PAGE_SIZES, storageKeys } from './storage';
 
 /** Choices SPEC.md keeps under its own plain keys, with how each is read back. */
 const plainKeys: Record<string, (raw: string) => unknown> = {
   [storageKeys.locale]: (raw) => raw,
-  [storageKeys.tabType]: (raw) => (raw === 'table' || raw === 'card' ? raw : undefined),
+  [storageKeys.tabType]: (raw) => ((LIST_VIEWS as readonly string[]).includes(raw) ? raw : undefined),
   [storageKeys.pageSize]: (raw) => {
     const size = Number(raw);
-    return [10, 20, 50].includes(size) ? size : undefined;
+    return (PAGE_SIZES as readonly number[]).includes(size) ? size : undefined;
   },
 };
 

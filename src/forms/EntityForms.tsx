@@ -1,5 +1,5 @@
 import { Dialog, DialogContent, DialogTitle, Typography } from '@mui/material';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import {
   Create,
   CreateBase,
@@ -36,19 +36,26 @@ function useSaveFeedback(successKey: string, after: () => void) {
   };
 }
 
-function PageHeading({ titleKey, record }: { titleKey: 'ra.page.create' | 'ra.page.edit'; record?: RaRecord }) {
+/** 'Create Carousel group' or 'Carousel group', for the form page and the form modal. */
+function useFormTitle(editing: boolean) {
   const translate = useTranslate();
   const resource = useResourceContext();
+  const name = translate(`resources.${resource}.name`, { smart_count: 1 });
+  return translate(editing ? 'ra.page.edit' : 'ra.page.create', { name, recordRepresentation: '' }).trim();
+}
+
+function PageHeading({ editing }: { editing: boolean }) {
   return (
     <Typography variant="h5" component="h2" sx={{ mt: 2, mb: 1 }}>
-      {translate(titleKey, { name: translate(`resources.${resource}.name`, { smart_count: 1 }), recordRepresentation: '', id: record?.id ?? '' }).trim()}
+      {useFormTitle(editing)}
     </Typography>
   );
 }
 
 function FormBody({ form, onCancel }: { form: FormDefinition; onCancel?: () => void }) {
+  const resolver = useMemo(() => schemaResolver(form.schema), [form.schema]);
   return (
-    <SimpleForm resolver={schemaResolver(form.schema)} toolbar={<FormToolbar onCancel={onCancel} />} sx={{ maxWidth: 720 }}>
+    <SimpleForm resolver={resolver} toolbar={<FormToolbar onCancel={onCancel} />} sx={{ maxWidth: 720 }}>
       {form.inputs}
     </SimpleForm>
   );
@@ -61,7 +68,7 @@ export function CreatePage({ form }: { form: FormDefinition }) {
   const feedback = useSaveFeedback('app.notification.created', () => redirect('list', resource));
   return (
     <>
-      <PageHeading titleKey="ra.page.create" />
+      <PageHeading editing={false} />
       <Create title={false} redirect={false} mutationOptions={feedback}>
         <FormBody form={form} />
       </Create>
@@ -84,7 +91,7 @@ export function EditPage({ form }: { form: FormDefinition }) {
   };
   return (
     <>
-      <PageHeading titleKey="ra.page.edit" />
+      <PageHeading editing />
       <Edit title={false} redirect={false} mutationMode="pessimistic" mutationOptions={feedback} queryOptions={loadFailed}>
         <FormBody form={form} />
       </Edit>
@@ -94,28 +101,21 @@ export function EditPage({ form }: { form: FormDefinition }) {
 
 /** The same forms over the list, for resources whose records are edited in place. */
 export function ModalForm({ form, record, onClose }: { form: FormDefinition; record?: RaRecord; onClose(): void }) {
-  const translate = useTranslate();
-  const resource = useResourceContext();
   const refresh = useRefresh();
-  const done = () => {
+  const saved = useSaveFeedback(record ? 'app.notification.updated' : 'app.notification.created', () => {
     onClose();
     refresh();
-  };
-  const created = useSaveFeedback('app.notification.created', done);
-  const updated = useSaveFeedback('app.notification.updated', done);
-  const name = translate(`resources.${resource}.name`, { smart_count: 1 });
+  });
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="form-title">
-      <DialogTitle id="form-title">
-        {translate(record ? 'ra.page.edit' : 'ra.page.create', { name, recordRepresentation: '', id: record?.id ?? '' }).trim()}
-      </DialogTitle>
+      <DialogTitle id="form-title">{useFormTitle(Boolean(record))}</DialogTitle>
       <DialogContent sx={{ p: 0 }}>
         {record ? (
-          <EditBase id={record.id} redirect={false} mutationMode="pessimistic" mutationOptions={updated}>
+          <EditBase id={record.id} redirect={false} mutationMode="pessimistic" mutationOptions={saved}>
             <FormBody form={form} onCancel={onClose} />
           </EditBase>
         ) : (
-          <CreateBase redirect={false} mutationOptions={created}>
+          <CreateBase redirect={false} mutationOptions={saved}>
             <FormBody form={form} onCancel={onClose} />
           </CreateBase>
         )}

@@ -1,10 +1,7 @@
 import { Box, MenuItem, Pagination, Select, TextField, Typography, Button } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useListContext, useStore, useTranslate } from 'react-admin';
-import { storageKeys } from '../storage';
-
-export const PAGE_SIZES = [10, 20, 50] as const;
-export const DEFAULT_PAGE_SIZE = 10;
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, storageKeys } from '../storage';
 
 /** The list's page size, remembered across lists and reloads under `pageSize`. */
 export const usePageSize = () => useStore<number>(storageKeys.pageSize, DEFAULT_PAGE_SIZE);

@@ -2,9 +2,7 @@ import GridViewIcon from '@mui/icons-material/GridView';
 import TableRowsIcon from '@mui/icons-material/TableRows';
 import { ToggleButton, ToggleButtonGroup } from '@mui/material';
 import { useStore, useTranslate } from 'react-admin';
-import { storageKeys } from '../storage';
-
-export type ListView = 'card' | 'table';
+import { storageKeys, type ListView } from '../storage';
 
 /** Card or table, remembered under `tabType`; cards unless the user chose otherwise. */
 export const useListView = () => useStore<ListView>(storageKeys.tabType, 'card');

@@ -8,17 +8,13 @@ type Mode = 'input' | 'qr';
 function PasswordSignIn() {
   const login = useLogin();
   const notify = useNotify();
-  const [busy, setBusy] = useState(false);
 
   const submit = async (values: Record<string, unknown>) => {
-    setBusy(true);
     try {
       await login({ login_name: String(values.login_name ?? '').trim(), password: String(values.password ?? '') });
       notify('app.auth.login_successful', { type: 'success' });
     } catch (error) {
       notify((error as Error)?.message || 'app.auth.login_failed', { type: 'error' });
-    } finally {
-      setBusy(false);
     }
   };
 
@@ -26,7 +22,7 @@ function PasswordSignIn() {
     <Form onSubmit={submit} noValidate>
       <TextInput source="login_name" label="app.auth.login_name" autoComplete="username" validate={required('app.auth.login_name_required')} fullWidth autoFocus />
       <PasswordInput source="password" label="app.auth.password" autoComplete="current-password" validate={required('app.auth.password_required')} fullWidth />
-      <SaveButton label="app.auth.sign_in" icon={<></>} fullWidth alwaysEnable disabled={busy} sx={{ mt: 1 }} />
+      <SaveButton label="app.auth.sign_in" icon={<></>} fullWidth alwaysEnable sx={{ mt: 1 }} />
     </Form>
   );
 }

@@ -7,6 +7,8 @@ import { FormToolbar } from '../forms/FormToolbar';
 import { schemaResolver } from '../forms/resolver';
 
 /** /password/update: old, new and confirmed password, checked here and again by the server. */
+const resolver = schemaResolver(passwordChangeBody);
+
 export function PasswordUpdate() {
   const translate = useTranslate();
   const navigate = useNavigate();
@@ -32,7 +34,7 @@ export function PasswordUpdate() {
           <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
             {translate('app.password.title')}
           </Typography>
-          <Form onSubmit={submit} resolver={schemaResolver(passwordChangeBody)} noValidate>
+          <Form onSubmit={submit} resolver={resolver} noValidate>
             <PasswordInput source="raw_password" label="app.password.raw_password" autoComplete="current-password" fullWidth isRequired />
             <PasswordInput source="new_password" label="app.password.new_password" autoComplete="new-password" fullWidth isRequired />
             <PasswordInput source="confirm_password" label="app.password.confirm_password" autoComplete="new-password" fullWidth isRequired />

@@ -79,8 +79,8 @@ export function ConfirmApp() {
 
   useEffect(() => {
     document.documentElement.lang = locale;
-    document.title = t('app.qr_confirm.title');
-  });
+    document.title = translateFrom(catalogues[locale], 'app.qr_confirm.title');
+  }, [locale]);
 
   useEffect(() => {
     if (!session || !ticket) return;
