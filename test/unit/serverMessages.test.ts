@@ -1,4 +1,5 @@
-import { localeFromHeader, serverCatalogues, translate } from '../../server/messages';
+import { catalogues } from '../../i18n/locales';
+import { localeFromHeader, serverCatalogues, serverLocales, translate } from '../../server/messages';
 
 describe('localeFromHeader', () => {
   test.each([
@@ -61,4 +62,14 @@ test('Accept-Language weights decide, not only the order', () => {
   expect(localeFromHeader('en;q=0.3, ja;q=0.8')).toBe('ja-JP');
   expect(localeFromHeader('zh;q=0, en')).toBe('en-US');
   expect(localeFromHeader('fr;q=1, ja;q=0.5, zh;q=0.5')).toBe('ja-JP');
+});
+
+describe('validation texts', () => {
+  // The form checks first and the server checks again: a rule broken either way must read the same.
+  test.each(serverLocales)('the server says what the %s form says', (locale) => {
+    const keys = Object.keys(serverCatalogues[locale]).filter((key) => /^(ra|app)\.validation\./.test(key));
+    expect(keys.length).toBeGreaterThan(10);
+    const consoleText = (key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], catalogues[locale]);
+    expect(Object.fromEntries(keys.map((key) => [key, consoleText(key)]))).toEqual(Object.fromEntries(keys.map((key) => [key, serverCatalogues[locale][key]])));
+  });
 });
