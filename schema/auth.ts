@@ -1,18 +1,21 @@
 import { z } from 'zod';
 import { roles } from './privileges';
 
+/** A password as typed to prove who one is: checked against the stored hash, not against the rules. */
+const enteredPassword = z.string().min(1).max(256);
+
 export const signInBody = z.object({
   login_name: z.string().trim().min(1).max(128),
-  password: z.string().min(1).max(256),
+  password: enteredPassword,
 });
 
 export const passwordRules = z.string().min(8).max(128);
 
 export const passwordChangeBody = z
   .object({
-    raw_password: z.string().min(1).max(256),
+    raw_password: enteredPassword,
     new_password: passwordRules,
-    confirm_password: z.string().min(1).max(256),
+    confirm_password: enteredPassword,
   })
   .refine((body) => body.confirm_password === body.new_password, {
     path: ['confirm_password'],

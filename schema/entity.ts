@@ -65,6 +65,7 @@ export function defineEntity<const F extends Fields>(definition: EntityDefinitio
   });
   const sortKeys = ['id', ...names.filter((name) => fields[name].sortable)] as [string, ...string[]];
   const filterNames = names.filter((name) => fields[name].filter);
+  const uniqueNames = names.filter((name) => fields[name].unique);
   const listQuery = listQuerySchema(sortKeys).extend(
     Object.fromEntries(filterNames.map((name) => [name, filterSchema(fields[name])])),
   );
@@ -73,6 +74,8 @@ export function defineEntity<const F extends Fields>(definition: EntityDefinitio
     names,
     filterNames,
     sortKeys,
+    /** Fields no two records may share: each has a unique index, and a duplicate answers 409 naming it. */
+    uniqueNames,
     /** The body of a create or an update (unknown keys are dropped). */
     input,
     /** A record as the server answers it. */

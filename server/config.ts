@@ -25,7 +25,7 @@ export interface AppConfig {
   logLevel: string;
 }
 
-const HOUR = 3_600_000;
+export const HOUR = 3_600_000;
 
 export const defaultConfig = (rootDir = process.cwd()): AppConfig => ({
   dataDir: path.join(rootDir, 'data'),

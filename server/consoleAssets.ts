@@ -17,13 +17,14 @@ export async function serveConsole(app: FastifyInstance, consoleDir: string | un
     app.log.warn({ consoleDir }, 'the console is not built (npm run build): serving the API only');
     return undefined;
   }
+  const assetsDir = path.join(consoleDir, 'assets') + path.sep;
   await app.register(fastifyStatic, {
     root: consoleDir,
     index: false,
     // One route per built file: anything else is a client route or a 404.
     wildcard: false,
     setHeaders: (reply: FastifyReply, filePath: string) => {
-      const hashed = filePath.startsWith(path.join(consoleDir, 'assets') + path.sep);
+      const hashed = filePath.startsWith(assetsDir);
       void reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');
     },
   });

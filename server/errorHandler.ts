@@ -61,18 +61,22 @@ function envelope(error: ApiError, locale: ServerLocale): Failure {
   return body;
 }
 
+/** Answers an error as the envelope, in the caller's language (with Retry-After when throttled). */
+export function sendError(request: FastifyRequest, reply: FastifyReply, apiError: ApiError) {
+  if (apiError instanceof TooManyRequests) reply.header('retry-after', String(apiError.retryAfterSeconds));
+  return reply.status(apiError.statusCode).send(envelope(apiError, localeFromHeader(request.headers['accept-language'])));
+}
+
 /** The one place where every error becomes the envelope, in the caller's language. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & DatabaseError, request: FastifyRequest, reply: FastifyReply) => {
     const known = error instanceof ApiError ? error : (fromDatabase(error) ?? fromFastify(error));
     const apiError = known ?? new ApiError(500, 'app.error.internal');
     if (!known) request.log.error({ err: error }, 'unhandled error');
-    if (apiError instanceof TooManyRequests) reply.header('retry-after', String(apiError.retryAfterSeconds));
-    return reply.status(apiError.statusCode).send(envelope(apiError, localeFromHeader(request.headers['accept-language'])));
+    return sendError(request, reply, apiError);
   });
 }
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
-  const error = new ApiError(404, 'app.error.route_not_found', { method: request.method, url: request.url.split('?')[0] });
-  return reply.status(404).send(envelope(error, localeFromHeader(request.headers['accept-language'])));
+  return sendError(request, reply, new ApiError(404, 'app.error.route_not_found', { method: request.method, url: request.url.split('?')[0] }));
 }

@@ -1,8 +1,7 @@
 import { lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { HOUR } from './config';
 import { attemptCounters, qrTickets, sessions } from './db/schema';
-
-const HOUR = 3_600_000;
 
 /** Drops what can no longer be used: dead sessions after a week, stale counters, old QR tickets. */
 export async function sweep(app: FastifyInstance) {

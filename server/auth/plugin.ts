@@ -1,19 +1,34 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { PRIVILEGES_HEADER, RENEWED_TOKEN_HEADER } from '../../schema/headers';
-import { privilegesOf } from '../../schema/privileges';
+import { privilegesOf, type Privilege } from '../../schema/privileges';
 import { Forbidden, Unauthorized } from '../errors';
 import type { AuthContext } from '../types';
 import { resolveSession, type UserRow } from './sessions';
 
+/** Privileges by role combination: roles never change while the server runs, so each is worked out once. */
+const privilegeSets = new Map<string, ReadonlySet<Privilege>>();
+
+/** The privileges a user with these roles holds, in the order privilegesOf gives them. */
+export function privilegeSet(roles: readonly string[]): ReadonlySet<Privilege> {
+  const key = JSON.stringify(roles);
+  let privileges = privilegeSets.get(key);
+  if (!privileges) {
+    privileges = new Set(privilegesOf(roles));
+    privilegeSets.set(key, privileges);
+  }
+  return privileges;
+}
+
 export function authContext(user: UserRow, sessionId: number): AuthContext {
-  const privileges = new Set(privilegesOf(user.roles));
+  const privileges = privilegeSet(user.roles);
   const tenantLimit = user.roles.includes('admin') ? null : user.tenant_id;
   return { user, sessionId, privileges, tenantLimit };
 }
 
-/** The privileges of whoever signed in, as the x-privileges header the console stores. */
-export const sendPrivileges = (reply: FastifyReply, user: UserRow) => reply.header(PRIVILEGES_HEADER, JSON.stringify(privilegesOf(user.roles)));
+/** The privileges of whoever signed in (see privilegeSet), as the x-privileges header the console stores. */
+export const sendPrivileges = (reply: FastifyReply, privileges: ReadonlySet<Privilege>) =>
+  reply.header(PRIVILEGES_HEADER, JSON.stringify([...privileges]));
 
 function bearerToken(header: string | undefined): string | undefined {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');

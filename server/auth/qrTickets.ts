@@ -1,18 +1,16 @@
-import { randomBytes } from 'node:crypto';
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client';
 import { qrTickets } from '../db/schema';
-import { hashToken } from './sessions';
+import { hashToken, newToken, type Client } from './sessions';
 
 export type QrTicketRow = typeof qrTickets.$inferSelect;
 
-const secret = () => randomBytes(32).toString('base64url');
 const live = () => gt(qrTickets.expires_at, sql`now()`);
 
 /** A new code: the ticket goes into the image, the binding into the asking browser's cookie. */
-export async function issueTicket(db: Executor, ttlMs: number, requester: { ip: string; userAgent: string }) {
-  const ticket = secret();
-  const binding = secret();
+export async function issueTicket(db: Executor, ttlMs: number, requester: Client) {
+  const ticket = newToken();
+  const binding = newToken();
   const now = Date.now();
   await db.insert(qrTickets).values({
     ticket_hash: hashToken(ticket),
@@ -20,7 +18,7 @@ export async function issueTicket(db: Executor, ttlMs: number, requester: { ip: 
     created_at: new Date(now),
     expires_at: new Date(now + ttlMs),
     requester_ip: requester.ip,
-    requester_user_agent: requester.userAgent.slice(0, 300),
+    requester_user_agent: requester.userAgent,
   });
   return { ticket, binding };
 }

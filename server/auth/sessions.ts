@@ -1,12 +1,25 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
 import { sessions, users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-const newToken = () => randomBytes(32).toString('base64url');
+/** A fresh unguessable secret: session tokens, QR tickets and bindings. */
+export const newToken = () => randomBytes(32).toString('base64url');
+
+/** The browser and address a request comes from, as sessions and QR tickets remember them. */
+export interface Client {
+  userAgent: string;
+  ip: string;
+}
+
+export const clientOf = (request: FastifyRequest): Client => ({
+  userAgent: (request.headers['user-agent'] ?? '').slice(0, 300),
+  ip: request.ip,
+});
 
 /** How long a token replaced by a renewal still works, for requests that were already on their way. */
 const RENEWAL_GRACE_MS = 60_000;
@@ -19,14 +32,14 @@ export async function createSession(
   db: Executor,
   userId: number,
   policy: SessionPolicy,
-  client: { userAgent: string; ip: string },
+  client: Client,
 ): Promise<string> {
   const token = newToken();
   await db.insert(sessions).values({
     user_id: userId,
     token_hash: hashToken(token),
     expires_at: new Date(Date.now() + policy.ttlMs),
-    user_agent: client.userAgent.slice(0, 300),
+    user_agent: client.userAgent,
     ip: client.ip,
   });
   return token;

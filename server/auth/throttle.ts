@@ -40,21 +40,21 @@ export async function assertNotThrottled(db: Executor, windowMs: number, keys: T
   }
 }
 
+/** Counts one attempt against every key (the keys of one call are distinct), in one statement. */
 export async function recordAttempt(db: Executor, windowMs: number, keys: ThrottleKey[]) {
+  if (keys.length === 0) return;
   const windowSeconds = windowMs / 1000;
   const stale = sql`${attemptCounters.window_started_at} <= now() - make_interval(secs => ${windowSeconds})`;
-  for (const { key } of keys) {
-    await db
-      .insert(attemptCounters)
-      .values({ key, attempts: 1, window_started_at: sql`now()` })
-      .onConflictDoUpdate({
-        target: attemptCounters.key,
-        set: {
-          attempts: sql`case when ${stale} then 1 else ${attemptCounters.attempts} + 1 end`,
-          window_started_at: sql`case when ${stale} then now() else ${attemptCounters.window_started_at} end`,
-        },
-      });
-  }
+  await db
+    .insert(attemptCounters)
+    .values(keys.map(({ key }) => ({ key, attempts: 1, window_started_at: sql`now()` })))
+    .onConflictDoUpdate({
+      target: attemptCounters.key,
+      set: {
+        attempts: sql`case when ${stale} then 1 else ${attemptCounters.attempts} + 1 end`,
+        window_started_at: sql`case when ${stale} then now() else ${attemptCounters.window_started_at} end`,
+      },
+    });
 }
 
 /** Forgets the attempts counted under these keys (a success forgives the failures on a name). */

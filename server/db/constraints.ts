@@ -7,7 +7,7 @@ const uniqueFields: Record<string, string> = {
   tenants_name_unique: 'name',
   ...Object.fromEntries(
     simpleEntities.flatMap((entity) =>
-      entity.names.filter((name) => entity.fields[name].unique).map((name) => [uniqueConstraintName(entity, name), name]),
+      entity.uniqueNames.map((name) => [uniqueConstraintName(entity, name), name]),
     ),
   ),
 };

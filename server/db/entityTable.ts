@@ -1,14 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, type PgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, pgTable, timestamp, uniqueIndex, type PgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import type { Field } from '../../schema/fields';
 import type { Entity } from '../../schema/entity';
+import { blankText, createdAt, identityId } from './columns';
 
 function columnFor(name: string, field: Field): PgColumnBuilderBase {
   switch (field.kind) {
     case 'text':
     case 'textarea':
     case 'enum':
-      return text(name).notNull().default('');
+      return blankText(name);
     case 'integer':
       return integer(name).notNull().default(0);
     case 'money':
@@ -21,17 +22,16 @@ function columnFor(name: string, field: Field): PgColumnBuilderBase {
 /** The table of a simple resource, derived from its declaration in schema/. */
 export function entityTable(entity: Entity) {
   const columns: Record<string, PgColumnBuilderBase> = {
-    [entity.idKey]: integer(entity.idKey).primaryKey().generatedAlwaysAsIdentity(),
+    [entity.idKey]: identityId(entity.idKey),
   };
   for (const name of entity.names) columns[name] = columnFor(name, entity.fields[name]);
-  columns.created_at = timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+  columns.created_at = createdAt('created_at');
   columns.updated_at = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-  const uniqueNames = entity.names.filter((name) => entity.fields[name].unique);
   const sortedNames = entity.names.filter((name) => entity.fields[name].sortable && !entity.fields[name].unique);
   return pgTable(entity.table, columns, (table) => {
     const column = (name: string) => (table as unknown as Record<string, PgColumn>)[name];
     return [
-      ...uniqueNames.map((name) => uniqueIndex(uniqueConstraintName(entity, name)).on(column(name))),
+      ...entity.uniqueNames.map((name) => uniqueIndex(uniqueConstraintName(entity, name)).on(column(name))),
       ...sortedNames.map((name) => index(`${entity.table}_${name}_idx`).on(column(name))),
       // The keyword search is `ilike '%word%'`: trigram indexes keep it fast on large tables.
       ...entity.keyword.map((name) => index(`${entity.table}_${name}_trgm`).using('gin', sql`${column(name)} gin_trgm_ops`)),

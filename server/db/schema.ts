@@ -1,17 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { carouselGroup } from '../../schema/carouselGroup';
+import { blankText, createdAt, identityId } from './columns';
 import { entityTable } from './entityTable';
-
-const createdAt = (name: string) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
 
 export const tenants = pgTable(
   'tenants',
   {
-    tenant_id: integer('tenant_id').primaryKey().generatedAlwaysAsIdentity(),
+    tenant_id: identityId('tenant_id'),
     name: text('name').notNull(),
     display_name: text('display_name').notNull(),
-    description: text('description').notNull().default(''),
+    description: blankText('description'),
     create_time: createdAt('create_time'),
   },
   (table) => [uniqueIndex('tenants_name_unique').on(sql`lower(${table.name})`)],
@@ -20,13 +19,13 @@ export const tenants = pgTable(
 export const users = pgTable(
   'users',
   {
-    user_id: integer('user_id').primaryKey().generatedAlwaysAsIdentity(),
+    user_id: identityId('user_id'),
     user_name: text('user_name').notNull(),
     password_hash: text('password_hash').notNull(),
-    real_name: text('real_name').notNull().default(''),
-    nick_name: text('nick_name').notNull().default(''),
-    email: text('email').notNull().default(''),
-    mobile: text('mobile').notNull().default(''),
+    real_name: blankText('real_name'),
+    nick_name: blankText('nick_name'),
+    email: blankText('email'),
+    mobile: blankText('mobile'),
     tenant_id: integer('tenant_id').references(() => tenants.tenant_id, { onDelete: 'restrict' }),
     roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
     status: text('status', { enum: ['normal', 'deactive'] }).notNull().default('normal'),
@@ -54,8 +53,8 @@ export const sessions = pgTable(
     created_at: createdAt('created_at'),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     revoked_at: timestamp('revoked_at', { withTimezone: true }),
-    user_agent: text('user_agent').notNull().default(''),
-    ip: text('ip').notNull().default(''),
+    user_agent: blankText('user_agent'),
+    ip: blankText('ip'),
   },
   (table) => [
     uniqueIndex('sessions_token_hash_unique').on(table.token_hash),
@@ -91,8 +90,8 @@ export const qrTickets = pgTable(
     binding_hash: text('binding_hash').notNull(),
     status: text('status', { enum: ['pending', 'scanned', 'confirmed', 'refused', 'collected'] }).notNull().default('pending'),
     user_id: integer('user_id').references(() => users.user_id, { onDelete: 'cascade' }),
-    requester_ip: text('requester_ip').notNull().default(''),
-    requester_user_agent: text('requester_user_agent').notNull().default(''),
+    requester_ip: blankText('requester_ip'),
+    requester_user_agent: blankText('requester_user_agent'),
     created_at: createdAt('created_at'),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     decided_at: timestamp('decided_at', { withTimezone: true }),

@@ -6,8 +6,8 @@ import { passwordChangeBody, signInAnswer, signInBody, userInfo, type UserInfo }
 import { failures, success } from '../../schema/envelope';
 import { hasConsoleRole, type Role } from '../../schema/privileges';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../auth/passwords';
-import { sendPrivileges } from '../auth/plugin';
-import { createSession, revokeOtherSessions, revokeSession, type UserRow } from '../auth/sessions';
+import { privilegeSet, sendPrivileges } from '../auth/plugin';
+import { clientOf, createSession, revokeOtherSessions, revokeSession, type UserRow } from '../auth/sessions';
 import { assertNotThrottled, clearAttempts, recordAttempt, signInKeys } from '../auth/throttle';
 import type { Executor } from '../db/client';
 import { users } from '../db/schema';
@@ -31,7 +31,7 @@ type SignInBody = z.infer<typeof signInBody>;
 
 /** A new session for a user, remembering the browser and address it was opened from. */
 export function openSession(app: FastifyInstance, request: FastifyRequest, userId: number, db: Executor = app.db) {
-  return createSession(db, userId, { ttlMs: app.appConfig.sessionTtlMs }, { userAgent: request.headers['user-agent'] ?? '', ip: request.ip });
+  return createSession(db, userId, { ttlMs: app.appConfig.sessionTtlMs }, clientOf(request));
 }
 
 /** The console's sign-in, sign-out, the caller's profile and password change. */
@@ -58,34 +58,39 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     if (user.status !== 'normal') throw new Forbidden('app.error.account_disabled');
     if (audience === 'console' && !hasConsoleRole(user.roles)) throw new Forbidden('app.error.no_permission');
     const token = await openSession(app, request, user.user_id);
-    sendPrivileges(reply, user);
+    sendPrivileges(reply, privilegeSet(user.roles));
     return { success: true as const, data: { token, user_info: toUserInfo(user) } };
   }
 
-  app.post('/api/v1/sys/auth', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['auth'],
+  /** The two sign-ins differ only in where they are, how they are documented and who may pass. */
+  const signIns: { url: string; audience: 'console' | 'platform'; summary: string; description?: string }[] = [
+    {
+      url: '/api/v1/sys/auth',
+      audience: 'console',
       summary: 'Sign in to the console with a login name (user name or email) and password',
       description:
         'Answers the session token and who signed in; the privileges come in the x-privileges header. ' +
         'A wrong name or password answers 400; a learner 403; repeated failures answer 429 with Retry-After.',
-      body: signInBody,
-      response: { 200: success(signInAnswer), ...failures },
     },
-    handler: (request, reply) => signIn(request, reply, 'console'),
-  });
-
-  app.post('/api/v1/auth', {
-    config: { access: 'public' },
-    schema: {
-      tags: ['auth'],
+    {
+      url: '/api/v1/auth',
+      audience: 'platform',
       summary: 'Sign in to the platform (the mini-program, the QR confirm page): any active user, learners too',
-      body: signInBody,
-      response: { 200: success(signInAnswer), ...failures },
     },
-    handler: (request, reply) => signIn(request, reply, 'platform'),
-  });
+  ];
+  for (const { url, audience, summary, description } of signIns) {
+    app.post(url, {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary,
+        ...(description !== undefined && { description }),
+        body: signInBody,
+        response: { 200: success(signInAnswer), ...failures },
+      },
+      handler: (request, reply) => signIn(request, reply, audience),
+    });
+  }
 
   app.delete('/api/v1/sys/auth', {
     config: { access: 'session' },
@@ -108,8 +113,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: success(userInfo), 401: failures[401] },
     },
     handler: async (request, reply) => {
-      const { user } = caller(request);
-      sendPrivileges(reply, user);
+      const { user, privileges } = caller(request);
+      sendPrivileges(reply, privileges);
       return { success: true as const, data: toUserInfo(user) };
     },
   });

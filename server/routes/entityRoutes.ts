@@ -30,7 +30,10 @@ export function entityRoutes(entity: Entity, table: PgTable): FastifyPluginAsync
   function listConditions(query: ListQuery): SQL | undefined {
     const conditions: (SQL | undefined)[] = [];
     const keyword = query.keyword as string | undefined;
-    if (keyword) conditions.push(or(...entity.keyword.map((name) => ilike(columns[name], containing(keyword)))));
+    if (keyword) {
+      const pattern = containing(keyword);
+      conditions.push(or(...entity.keyword.map((name) => ilike(columns[name], pattern))));
+    }
     for (const name of entity.filterNames) {
       const value = query[name];
       if (value === undefined) continue;

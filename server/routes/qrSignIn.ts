@@ -7,8 +7,9 @@ import { failure, failures, success } from '../../schema/envelope';
 import { QR_LINK_HEADER } from '../../schema/headers';
 import { hasConsoleRole } from '../../schema/privileges';
 import { QR_BINDING_COOKIE, qrCheckAnswer, qrConfirmBody, qrDetailsQuery, qrTicketDetails } from '../../schema/qr';
-import { sendPrivileges } from '../auth/plugin';
+import { privilegeSet, sendPrivileges } from '../auth/plugin';
 import { collect, decide, issueTicket, liveTicket, markScanned } from '../auth/qrTickets';
+import { clientOf } from '../auth/sessions';
 import { assertNotThrottled, recordAttempt } from '../auth/throttle';
 import { users } from '../db/schema';
 import { Conflict, Forbidden, NotFound } from '../errors';
@@ -28,8 +29,10 @@ export const qrSignInRoutes: FastifyPluginAsyncZod = async (app) => {
   const policy = appConfig.qrSignIn;
   const expired = () => new NotFound('app.error.qr_expired');
   const consoleUrl = (request: FastifyRequest) => appConfig.publicUrl ?? `${request.protocol}://${request.host}`;
-  const forgetBinding = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.clearCookie(QR_BINDING_COOKIE, { path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' });
+  /** Where and how the binding cookie lives: the same when it is set and when it is cleared. */
+  const bindingCookie = (request: FastifyRequest) =>
+    ({ path: COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: request.protocol === 'https' }) as const;
+  const forgetBinding = (request: FastifyRequest, reply: FastifyReply) => reply.clearCookie(QR_BINDING_COOKIE, bindingCookie(request));
 
   app.get('/api/v1/auth/qrcode.png', {
     config: { access: 'public' },
@@ -45,17 +48,11 @@ export const qrSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       const keys = [{ key: `qr:${request.ip}`, limit: policy.perAddress }];
       await assertNotThrottled(db, policy.windowMs, keys);
       await recordAttempt(db, policy.windowMs, keys);
-      const { ticket, binding } = await issueTicket(db, policy.ttlMs, { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' });
+      const { ticket, binding } = await issueTicket(db, policy.ttlMs, clientOf(request));
       const link = `${consoleUrl(request)}/qr/confirm?ticket=${ticket}`;
       const png = await QRCode.toBuffer(link, { type: 'png', width: 240, margin: 2, errorCorrectionLevel: 'M' });
       return reply
-        .setCookie(QR_BINDING_COOKIE, binding, {
-          path: COOKIE_PATH,
-          httpOnly: true,
-          sameSite: 'strict',
-          secure: request.protocol === 'https',
-          maxAge: Math.ceil(policy.ttlMs / 1000),
-        })
+        .setCookie(QR_BINDING_COOKIE, binding, { ...bindingCookie(request), maxAge: Math.ceil(policy.ttlMs / 1000) })
         .header('cache-control', 'no-store')
         .header(QR_LINK_HEADER, link)
         .type('image/png')
@@ -92,7 +89,7 @@ export const qrSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       forgetBinding(request, reply);
       if (!signedIn) throw expired();
-      sendPrivileges(reply, signedIn.user);
+      sendPrivileges(reply, privilegeSet(signedIn.user.roles));
       return { success: true as const, data: { status: 'success' as const, token: signedIn.token, user_info: toUserInfo(signedIn.user) } };
     },
   });
