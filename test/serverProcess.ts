@@ -6,6 +6,11 @@ export interface ServerProcess {
   /** The exit code, once the process ends. */
   exited: Promise<number | null>;
   output(): string;
+  /**
+   * Resolves once the output from character `from` on (a length of output() taken earlier) matches
+   * `pattern`; rejects if the process exits first or nothing matches within `timeoutMs`.
+   */
+  waitForOutput(pattern: RegExp, options?: { from?: number; timeoutMs?: number }): Promise<void>;
   signal(name: NodeJS.Signals): void;
   /** SIGTERM, then the exit. */
   stop(): Promise<number | null>;
@@ -40,6 +45,22 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
     ready,
     exited,
     output: () => output,
+    waitForOutput: (pattern, { from = 0, timeoutMs = 10_000 } = {}) =>
+      new Promise<void>((resolve, reject) => {
+        const started = Date.now();
+        const timer = setInterval(() => {
+          if (pattern.test(output.slice(from))) {
+            clearInterval(timer);
+            resolve();
+          } else if (child.exitCode !== null || child.signalCode !== null) {
+            clearInterval(timer);
+            reject(new Error(`the server exited before printing ${pattern}: ${output}`));
+          } else if (Date.now() - started > timeoutMs) {
+            clearInterval(timer);
+            reject(new Error(`the server printed no ${pattern} within ${timeoutMs} ms: ${output.slice(from)}`));
+          }
+        }, 20);
+      }),
     signal: (name) => child.kill(name),
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');

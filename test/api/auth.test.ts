@@ -1,5 +1,6 @@
-import { eq } from 'drizzle-orm';
-import { users } from '../../server/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { hashToken } from '../../server/auth/sessions';
+import { sessions, users } from '../../server/db/schema';
 import { client, signIn } from './client';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, startServer, type TestServer } from './server';
 
@@ -111,39 +112,54 @@ describe('sessions', () => {
 });
 
 describe('session expiry and renewal', () => {
-  let shortLived: TestServer;
-  beforeAll(async () => {
-    shortLived = await startServer({ sessionTtlMs: 3_000 });
-  });
-  afterAll(() => shortLived.stop());
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  // Time is moved by setting the session's expiry in the database (found by the token's hash, as
+  // the server finds it), not by waiting: sessions here live 12 hours.
+  const MINUTE = 60_000;
+  const setExpiry = async (token: string, expiresAt: Date) => {
+    const updated = await server.app.db
+      .update(sessions)
+      .set({ expires_at: expiresAt })
+      .where(eq(sessions.token_hash, hashToken(token)))
+      .returning({ id: sessions.id });
+    expect(updated).toHaveLength(1);
+  };
 
   test('a fresh session is not renewed', async () => {
-    const token = await signIn(shortLived.url, 'admin', ADMIN_PASSWORD);
-    const answer = await client(shortLived.url, token).get('/api/v1/user/profile');
+    const token = await signIn(server.url, 'admin', ADMIN_PASSWORD);
+    const answer = await client(server.url, token).get('/api/v1/user/profile');
     expect(answer.status).toBe(200);
     expect(answer.headers.get('x-auth-token')).toBeNull();
   });
 
   test('past half its life a session is renewed through x-auth-token; the new token lives on', async () => {
-    const token = await signIn(shortLived.url, 'admin', ADMIN_PASSWORD);
-    await sleep(1_700);
-    const renewal = await client(shortLived.url, token).get('/api/v1/user/profile');
+    const token = await signIn(server.url, 'admin', ADMIN_PASSWORD);
+    // Five minutes left of twelve hours: well past half its life.
+    expect(server.app.appConfig.sessionTtlMs / 2).toBeGreaterThan(5 * MINUTE);
+    const originalExpiry = new Date(Date.now() + 5 * MINUTE);
+    await setExpiry(token, originalExpiry);
+    const renewal = await client(server.url, token).get('/api/v1/user/profile');
     expect(renewal.status).toBe(200);
     const renewed = renewal.headers.get('x-auth-token');
     expect(renewed).toMatch(/^[\w-]{40,}$/);
     expect(renewed).not.toBe(token);
     // Requests already sent with the old token still succeed for a short grace period.
-    expect((await client(shortLived.url, token).get('/api/v1/user/profile')).status).toBe(200);
-    await sleep(1_700);
-    // The original expiry has passed: only the renewed token still works.
-    expect((await client(shortLived.url, renewed!).get('/api/v1/user/profile')).status).toBe(200);
+    expect((await client(server.url, token).get('/api/v1/user/profile')).status).toBe(200);
+    // Six minutes later, for this session: the original expiry and the grace have passed, and only
+    // the renewed token still works.
+    const [later] = await server.app.db
+      .update(sessions)
+      .set({ expires_at: sql`${sessions.expires_at} - interval '6 minutes'`, previous_valid_until: sql`${sessions.previous_valid_until} - interval '6 minutes'` })
+      .where(eq(sessions.token_hash, hashToken(renewed!)))
+      .returning({ expires_at: sessions.expires_at });
+    expect(later.expires_at.getTime()).toBeGreaterThan(originalExpiry.getTime());
+    expect((await client(server.url, renewed!).get('/api/v1/user/profile')).status).toBe(200);
+    expect((await client(server.url, token).get('/api/v1/user/profile')).status).toBe(401);
   });
 
   test('an expired session answers 401', async () => {
-    const token = await signIn(shortLived.url, 'admin', ADMIN_PASSWORD);
-    await sleep(3_200);
-    const answer = await client(shortLived.url, token).get('/api/v1/user/profile');
+    const token = await signIn(server.url, 'admin', ADMIN_PASSWORD);
+    await setExpiry(token, new Date(Date.now() - MINUTE));
+    const answer = await client(server.url, token).get('/api/v1/user/profile');
     expect(answer.status).toBe(401);
   });
 });
@@ -166,7 +182,7 @@ describe('privileges', () => {
 
 describe('password change', () => {
   const path = '/uc/v1/users/actions/update_password';
-  // A user of its own, so the other tests keep their passwords.
+  // The demo tenant administrator, whom other tests sign in as too: the change is undone at once.
   const name = 'demo_tenant_admin';
   let token: string;
   beforeAll(async () => {
@@ -198,12 +214,17 @@ describe('password change', () => {
     const other = await signIn(server.url, name, DEMO_PASSWORD);
     const answer = await client(server.url, token).put(path, { raw_password: DEMO_PASSWORD, new_password: 'brand-new-1', confirm_password: 'brand-new-1' });
     expect(answer.status).toBe(200);
-    expect((await client(server.url, token).get('/api/v1/user/profile')).status).toBe(200);
-    expect((await client(server.url, other).get('/api/v1/user/profile')).status).toBe(401);
-    expect((await anonymous().post('/api/v1/sys/auth', { login_name: name, password: DEMO_PASSWORD })).status).toBe(400);
-    expect((await anonymous().post('/api/v1/sys/auth', { login_name: name, password: 'brand-new-1' })).status).toBe(200);
-    // Put it back for the tests that follow.
-    await client(server.url, token).put(path, { raw_password: 'brand-new-1', new_password: DEMO_PASSWORD + 'x', confirm_password: DEMO_PASSWORD + 'x' });
+    try {
+      expect((await client(server.url, token).get('/api/v1/user/profile')).status).toBe(200);
+      expect((await client(server.url, other).get('/api/v1/user/profile')).status).toBe(401);
+      expect((await anonymous().post('/api/v1/sys/auth', { login_name: name, password: DEMO_PASSWORD })).status).toBe(400);
+      expect((await anonymous().post('/api/v1/sys/auth', { login_name: name, password: 'brand-new-1' })).status).toBe(200);
+    } finally {
+      // Put it back for the tests that follow.
+      const restored = await client(server.url, token).put(path, { raw_password: 'brand-new-1', new_password: DEMO_PASSWORD, confirm_password: DEMO_PASSWORD });
+      expect(restored.status).toBe(200);
+    }
+    expect((await anonymous().post('/api/v1/sys/auth', { login_name: name, password: DEMO_PASSWORD })).status).toBe(200);
   });
 
   test('a change needs a session', async () => {

@@ -41,8 +41,17 @@ export function client(base: string, token?: string) {
   };
 }
 
-export async function signIn(base: string, login_name: string, password: string): Promise<string> {
-  const answer = await call(base, 'POST', '/api/v1/sys/auth', { body: { login_name, password } });
-  if (answer.status !== 200) throw new Error(`sign-in of ${login_name} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
+export interface SignInOptions {
+  /**
+   * Sign in through the platform's /api/v1/auth (as the phone app does: learners too) rather than
+   * the console's /api/v1/sys/auth.
+   */
+  platform?: boolean;
+}
+
+export async function signIn(base: string, login_name: string, password: string, options: SignInOptions = {}): Promise<string> {
+  const path = options.platform ? '/api/v1/auth' : '/api/v1/sys/auth';
+  const answer = await call(base, 'POST', path, { body: { login_name, password } });
+  if (answer.status !== 200) throw new Error(`sign-in of ${login_name} at ${path} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   return answer.body.data.token;
 }

@@ -36,11 +36,23 @@ test('the first start prints the address and a generated admin password; SIGTERM
       response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
     });
     request.on('error', reject);
+    const sent = first.output().length;
     request.write(body.slice(0, 10));
-    setTimeout(() => {
-      first.signal('SIGTERM');
-      setTimeout(() => request.end(body.slice(10)), 300);
-    }, 300);
+    // The signal once the server has the request, the rest of the body once it is shutting down.
+    first
+      .waitForOutput(/incoming request/, { from: sent })
+      .then(() => {
+        const signalled = first.output().length;
+        first.signal('SIGTERM');
+        return first.waitForOutput(/shutting down: finishing requests in flight/, { from: signalled });
+      })
+      .then(
+        () => request.end(body.slice(10)),
+        (error) => {
+          request.destroy();
+          reject(error);
+        },
+      );
   });
   const finished = await answer;
   expect(finished.status).toBe(200);

@@ -5,10 +5,20 @@ import { client } from './client';
 import { startServer, type TestServer } from './server';
 
 let server: TestServer;
+let consoleDir: string;
 beforeAll(async () => {
-  server = await startServer({ corsOrigins: ['http://console.example.com'] });
+  // A built console of a few files: the API's answers are the same with or without one.
+  consoleDir = mkdtempSync(path.join(tmpdir(), 'cc-console-'));
+  mkdirSync(path.join(consoleDir, 'assets'));
+  writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
+  writeFileSync(path.join(consoleDir, 'qr.html'), '<!doctype html><title>confirm</title>');
+  writeFileSync(path.join(consoleDir, 'assets', 'console-Ab12Cd.js'), 'console.log(1)');
+  server = await startServer({ corsOrigins: ['http://console.example.com'], consoleDir });
 });
-afterAll(() => server.stop());
+afterAll(async () => {
+  await server?.stop();
+  rmSync(consoleDir, { recursive: true, force: true });
+});
 
 test('/healthz answers while the database is reachable', async () => {
   const answer = await client(server.url).get('/healthz');
@@ -49,44 +59,29 @@ test('a permitted other origin may read the renewal and privilege headers', asyn
 });
 
 describe('serving the built console', () => {
-  let withConsole: TestServer;
-  let consoleDir: string;
-  beforeAll(async () => {
-    consoleDir = mkdtempSync(path.join(tmpdir(), 'cc-console-'));
-    mkdirSync(path.join(consoleDir, 'assets'));
-    writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
-    writeFileSync(path.join(consoleDir, 'qr.html'), '<!doctype html><title>confirm</title>');
-    writeFileSync(path.join(consoleDir, 'assets', 'console-Ab12Cd.js'), 'console.log(1)');
-    withConsole = await startServer({ consoleDir });
-  });
-  afterAll(async () => {
-    await withConsole.stop();
-    rmSync(consoleDir, { recursive: true, force: true });
-  });
-
   test('hashed assets are cached for a year; index.html is revalidated', async () => {
-    const asset = await fetch(`${withConsole.url}/assets/console-Ab12Cd.js`);
+    const asset = await fetch(`${server.url}/assets/console-Ab12Cd.js`);
     expect(asset.status).toBe(200);
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    const index = await fetch(`${withConsole.url}/index.html`);
+    const index = await fetch(`${server.url}/index.html`);
     expect(index.headers.get('cache-control')).toBe('no-cache');
   });
 
   test('client routes get index.html; the QR confirm link gets its own page', async () => {
     for (const route of ['/', '/login', '/course', '/carousel_group/edit/3', '/password/update']) {
-      const page = await fetch(`${withConsole.url}${route}`, { headers: { accept: 'text/html' } });
+      const page = await fetch(`${server.url}${route}`, { headers: { accept: 'text/html' } });
       expect(page.status).toBe(200);
       expect(page.headers.get('cache-control')).toBe('no-cache');
       expect(await page.text()).toContain('<title>console</title>');
     }
-    const confirm = await fetch(`${withConsole.url}/qr/confirm?ticket=abc`);
+    const confirm = await fetch(`${server.url}/qr/confirm?ticket=abc`);
     expect(await confirm.text()).toContain('<title>confirm</title>');
   });
 
   test('a missing asset and an unknown API address are 404s, not the console', async () => {
-    const missing = await fetch(`${withConsole.url}/assets/console-Old999.js`);
+    const missing = await fetch(`${server.url}/assets/console-Old999.js`);
     expect(missing.status).toBe(404);
-    const api = await fetch(`${withConsole.url}/api/v1/nope`);
+    const api = await fetch(`${server.url}/api/v1/nope`);
     expect(api.status).toBe(404);
     expect((await api.json()).success).toBe(false);
   });

@@ -1,5 +1,5 @@
 import { browser } from './browser';
-import { call, client } from './client';
+import { client, signIn } from './client';
 import { ADMIN_PASSWORD, createScratchDatabase, startServer, type TestServer } from './server';
 
 // Two server instances on one PostgreSQL database, as behind a load balancer: any instance
@@ -21,8 +21,7 @@ afterAll(async () => {
 test('code from one instance, confirmation on the other, collected from either', async () => {
   const console = browser(first.url);
   const { ticket } = await console.qrCode();
-  const phoneToken = (await call(second.url, 'POST', '/api/v1/auth', { body: { login_name: 'admin', password: ADMIN_PASSWORD } })).body.data.token;
-  const phone = client(second.url, phoneToken);
+  const phone = client(second.url, await signIn(second.url, 'admin', ADMIN_PASSWORD, { platform: true }));
   expect((await phone.get('/api/v1/auth/qrcode/ticket', { query: { ticket: ticket! } })).body.data.status).toBe('scanned');
   expect((await console.check()).body.data.status).toBe('scanned');
   expect((await phone.post('/api/v1/auth/qrcode/confirm', { ticket })).status).toBe(200);

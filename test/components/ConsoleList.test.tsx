@@ -1,11 +1,10 @@
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   AdminContext,
   memoryStore,
   ResourceContextProvider,
   testDataProvider,
-  type AuthProvider,
   type GetListParams,
   type RaRecord,
 } from 'react-admin';
@@ -13,9 +12,7 @@ import { createI18nProvider } from '../../i18n';
 import { OneToast } from '../../src/layout/OneToast';
 import { ConsoleList } from '../../src/list/ConsoleList';
 import type { ListColumn } from '../../src/list/columns';
-
-// A list round trip takes several renders; on a loaded CI machine that can pass one second.
-configure({ asyncUtilTimeout: 5000 });
+import { signedIn } from './authProviderStub';
 
 const columns: ListColumn[] = [
   { source: 'ucode', sortable: true },
@@ -51,20 +48,11 @@ function carouselGroups(count: number) {
   };
 }
 
-/** Signed in, allowed everything but what `denied` names. */
-const authProvider = (denied: string[] = []): AuthProvider => ({
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  canAccess: async ({ action }) => !denied.includes(action),
-});
-
 function renderList(table: ReturnType<typeof carouselGroups>, denied: string[] = []) {
   render(
     <AdminContext
       dataProvider={table.dataProvider}
-      authProvider={authProvider(denied)}
+      authProvider={signedIn(denied)}
       store={memoryStore()}
       i18nProvider={createI18nProvider('en-US')}
     >

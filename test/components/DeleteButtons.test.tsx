@@ -1,4 +1,4 @@
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   AdminContext,
@@ -16,9 +16,6 @@ import { createI18nProvider } from '../../i18n';
 import { OneToast } from '../../src/layout/OneToast';
 import { allowRefusalLog } from './refusals';
 import { BulkDeleteRecordsButton, DeleteRecordButton } from '../../src/list/DeleteButtons';
-
-// A list round trip takes several renders; on a loaded CI machine that can pass one second.
-configure({ asyncUtilTimeout: 5000 });
 
 const group = (id: number): RaRecord => ({ id, ucode: `group-${id}`, name: `Group ${id}` });
 

@@ -1,15 +1,14 @@
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminContext, HttpError, memoryStore, ResourceContextProvider, testDataProvider, type AuthProvider, type RaRecord } from 'react-admin';
+import { AdminContext, HttpError, memoryStore, ResourceContextProvider, testDataProvider, type RaRecord } from 'react-admin';
 import { carouselGroup } from '../../schema/carouselGroup';
 import { createI18nProvider } from '../../i18n';
 import { EntityInputs } from '../../src/forms/EntityInputs';
 import { ModalForm, type FormDefinition } from '../../src/forms/EntityForms';
 import { OneToast } from '../../src/layout/OneToast';
 import { ConsoleList, type ModalFormProps } from '../../src/list/ConsoleList';
+import { signedIn } from './authProviderStub';
 import { allowRefusalLog } from './refusals';
-
-configure({ asyncUtilTimeout: 5000 });
 
 const form: FormDefinition = { schema: carouselGroup.input, inputs: <EntityInputs entity={carouselGroup} /> };
 const GroupModalForm = (props: ModalFormProps) => <ModalForm form={form} {...props} />;
@@ -36,17 +35,9 @@ function carouselGroups() {
   return { dataProvider, create, update, rows: () => rows };
 }
 
-const allowed: AuthProvider = {
-  login: async () => undefined,
-  logout: async () => undefined,
-  checkAuth: async () => undefined,
-  checkError: async () => undefined,
-  canAccess: async () => true,
-};
-
 function renderList(table: ReturnType<typeof carouselGroups>) {
   render(
-    <AdminContext dataProvider={table.dataProvider} authProvider={allowed} store={memoryStore()} i18nProvider={createI18nProvider('en-US')}>
+    <AdminContext dataProvider={table.dataProvider} authProvider={signedIn()} store={memoryStore()} i18nProvider={createI18nProvider('en-US')}>
       <ResourceContextProvider value="carousel_group">
         <ConsoleList columns={[{ source: 'ucode' }, { source: 'name' }]} titleSource="name" formMode="modal" ModalForm={GroupModalForm} />
       </ResourceContextProvider>

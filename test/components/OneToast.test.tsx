@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, memoryStore, testDataProvider, useNotify } from 'react-admin';
 import { createI18nProvider } from '../../i18n';
@@ -61,8 +61,7 @@ test('a later notification replaces the one on screen', async () => {
   await userEvent.click(screen.getByRole('button', { name: 'one more' }));
   expect(await screen.findByText('Server said no')).toBeInTheDocument();
   // The replaced toast may still be fading out; it must not stay once its exit has run.
-  await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
-  expect(screen.queryByText('Delete success')).not.toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByText('Delete success')).not.toBeInTheDocument());
   expect(screen.getAllByRole('alert')).toHaveLength(1);
   expect(screen.getByRole('alert')).toHaveTextContent('Server said no');
 });
@@ -72,6 +71,5 @@ test('the close button hides the toast', async () => {
   await userEvent.click(await screen.findByRole('button', { name: 'three' }));
   await screen.findByRole('alert');
   await userEvent.click(screen.getByRole('button', { name: 'Close' }));
-  await act(() => new Promise((resolve) => setTimeout(resolve, 500)));
-  expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
 });

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AuthProvider } from 'react-admin';
+import { signIn } from '../api/client';
 import { startServerProcess, type ServerProcess } from '../serverProcess';
 
 const PASSWORD = 'component-pass-1';
@@ -37,14 +38,8 @@ beforeEach(() => {
   document.cookie.split(';').forEach((cookie) => (document.cookie = `${cookie.split('=')[0].trim()}=; max-age=0; path=/`));
 });
 
-async function platformToken(loginName: string) {
-  const response = await fetch(`${url}/api/v1/auth`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login_name: loginName, password: PASSWORD }),
-  });
-  return ((await response.json()) as { data: { token: string } }).data.token;
-}
+/** A session from the platform's sign-in, as a phone holds it after confirming a QR code. */
+const platformToken = (loginName: string) => signIn(url, loginName, PASSWORD, { platform: true });
 
 test('a password sign-in stores the token (and its cookie), who signed in and the privileges', async () => {
   await authProvider.login({ login_name: 'admin', password: PASSWORD });

@@ -90,6 +90,5 @@ test.describe('carousel groups', () => {
     await page.getByLabel('分组编码（ucode）').fill('有空格 的');
     await page.getByRole('button', { name: '提交' }).click();
     await expect(page.locator('[name=\"ucode\"]')).toHaveAccessibleDescription('只能包含字母、数字、“-”和“_”');
-    await page.evaluate(() => localStorage.setItem('locale', 'en-US'));
   });
 });
