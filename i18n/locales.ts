@@ -2,6 +2,7 @@ import type { TranslationMessages } from 'ra-core';
 import { enUS } from './en-US';
 import { jaJP } from './ja-JP';
 import { zhCN } from './zh-CN';
+import { createTranslator, type Translate } from './translate';
 
 export const locales = [
   { locale: 'zh-CN', name: '简体中文' },
@@ -38,9 +39,5 @@ export function startingLocale(): ConsoleLocale {
   return locale;
 }
 
-/** A message of a catalogue with its %{placeholders} filled, for pages that run without react-admin. */
-export function translateFrom(catalogue: TranslationMessages, key: string, args: Record<string, string | number> = {}): string {
-  const found = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], catalogue);
-  const template = typeof found === 'string' ? found : key;
-  return template.replace(/%\{(\w+)\}/g, (whole, name: string) => (name in args ? String(args[name]) : whole));
-}
+/** A catalogue's translator, for pages that run without react-admin (the QR confirm page). */
+export const translatorFor = (locale: ConsoleLocale): Translate => createTranslator(locale, catalogues[locale]);

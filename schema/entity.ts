@@ -15,8 +15,10 @@ export interface EntityDefinition<F extends Fields> {
   idKey: string;
   /** The field that names a record: the card's title, the link that opens the detail. */
   titleField: keyof F & string;
-  /** Fields the `keyword` search looks in. */
+  /** Fields the text search looks in. */
   keyword: (keyof F & string)[];
+  /** The search parameter's name: `keyword`, except where SPEC.md says otherwise (series: `word`). */
+  searchParam?: string;
   defaultSort: { field: (keyof F & string) | 'id'; order: 'asc' | 'desc' };
   privileges: { read: Privilege; write: Privilege; delete: Privilege };
   fields: F;
@@ -26,14 +28,21 @@ type InputShape<F extends Fields> = { [K in keyof F]: F[K]['zod'] };
 
 export const sortOrder = z.enum(['asc', 'desc']);
 
-/** page, page_size, sort_by, order and keyword: every list of the product takes these. */
-export function listQuerySchema<SortKey extends string>(sortKeys: readonly [SortKey, ...SortKey[]]) {
+/** A searched text: line feeds separate the fields the search looks in, so none is looked for. */
+const searchWord = z.string().trim().max(100).transform((word) => word.replace(/[\r\n]+/g, ' ')).optional();
+
+/**
+ * page, page_size, sort_by, order, the search word and `id` (a page of chosen records, as
+ * react-admin's getMany asks): every list of the product takes these.
+ */
+export function listQuerySchema<SortKey extends string>(sortKeys: readonly [SortKey, ...SortKey[]], searchParam = 'keyword') {
   return z.object({
     page: z.coerce.number().int().min(1).default(1),
     page_size: z.coerce.number().int().min(1).max(100).default(10),
     sort_by: z.enum(sortKeys).optional(),
     order: sortOrder.optional(),
-    keyword: z.string().trim().max(100).optional(),
+    [searchParam]: searchWord,
+    id: repeated(z.coerce.number().int().positive().max(2_147_483_647)),
   });
 }
 
@@ -46,6 +55,7 @@ function filterSchema(field: Field): z.ZodType {
     case 'enum':
       return repeated(z.enum(field.choices as [string, ...string[]]));
     case 'integer':
+    case 'reference':
       return repeated(z.coerce.number().int());
     case 'boolean':
       return z.enum(['true', 'false']).transform((value) => value === 'true').optional();
@@ -59,14 +69,23 @@ export function defineEntity<const F extends Fields>(definition: EntityDefinitio
   const names = Object.keys(fields) as (keyof F & string)[];
   const shape = Object.fromEntries(names.map((name) => [name, fields[name].zod])) as InputShape<F>;
   const input = z.object(shape);
+  // Answers carry each referenced record beside its id: `category: {id, title}`, `teachers: [...]`.
+  const referenced = names.flatMap((name) => {
+    const field = fields[name];
+    if (field.kind !== 'reference') return [];
+    const shown = z.looseObject({ id: z.number().int() });
+    return [[field.as, field.many ? z.array(shown) : shown.nullable()] as const];
+  });
   const record = z.object({
     [idKey]: z.number().int(),
     ...Object.fromEntries(names.map((name) => [name, fields[name].output])),
+    ...Object.fromEntries(referenced),
   });
   const sortKeys = ['id', ...names.filter((name) => fields[name].sortable)] as [string, ...string[]];
   const filterNames = names.filter((name) => fields[name].filter);
   const uniqueNames = names.filter((name) => fields[name].unique);
-  const listQuery = listQuerySchema(sortKeys).extend(
+  const searchParam = definition.searchParam ?? 'keyword';
+  const listQuery = listQuerySchema(sortKeys, searchParam).extend(
     Object.fromEntries(filterNames.map((name) => [name, filterSchema(fields[name])])),
   );
   return {
@@ -76,8 +95,11 @@ export function defineEntity<const F extends Fields>(definition: EntityDefinitio
     sortKeys,
     /** Fields no two records may share: each has a unique index, and a duplicate answers 409 naming it. */
     uniqueNames,
-    /** The body of a create or an update (unknown keys are dropped). */
+    searchParam,
+    /** The body of a create (unknown keys are dropped). */
     input,
+    /** The body of an update: the fields it names, each checked as a create would; the others keep their values. */
+    patch: input.partial(),
     /** A record as the server answers it. */
     record,
     listQuery,

@@ -44,7 +44,30 @@ export type EnumField<Choice extends string = string> = FieldBase<'enum', z.ZodT
   choices: readonly Choice[];
 };
 
-export type Field = TextField | IntegerField | MoneyField | BooleanField | EnumField;
+/** Which records a reference points at, resolved lazily so two declarations may refer to each other. */
+export interface ReferenceTarget {
+  resource: string;
+  table: string;
+  idKey: string;
+  titleField: string;
+}
+
+export type ReferenceField = FieldBase<'reference', z.ZodType<number | number[] | null>> &
+  FieldOptions & {
+    target: () => ReferenceTarget;
+    many: boolean;
+    /** The key under which answers carry the referenced record(s): `category`, `teachers`. */
+    as: string;
+    /** The referenced fields the answer carries besides the id (the title field by default). */
+    show?: readonly string[];
+  };
+
+export type FileKind = 'image' | 'pdf' | 'video';
+export type FileField = FieldBase<'file', z.ZodType<string | string[]>> & FieldOptions & { file: FileKind; many: boolean; maxItems?: number };
+export type RichTextField = FieldBase<'richText', z.ZodType<string>> & TextOptions;
+export type DateTimeField = FieldBase<'datetime', z.ZodType<number | null>> & FieldOptions;
+
+export type Field = TextField | IntegerField | MoneyField | BooleanField | EnumField | ReferenceField | FileField | RichTextField | DateTimeField;
 export type FieldKind = Field['kind'];
 
 function textSchema(options: TextOptions) {
@@ -110,3 +133,82 @@ export function choice<const Choice extends string>(
 
 /** Codes used as stable identifiers (ucode, tenant code): letters, digits, '-' and '_'. */
 export const codePattern = { regex: /^[A-Za-z0-9_-]+$/, message: 'app.validation.code' };
+
+const recordId = z.number().int().positive().max(2_147_483_647);
+
+/**
+ * A reference to another resource's record: ids in (`category_id: 3`, `teacher_ids: [1, 2]`), and
+ * answers also carry the referenced records under `as` (`category: {id, title}`). An id that names
+ * no record is refused with a 400 under the field.
+ */
+export function reference(
+  target: () => ReferenceTarget,
+  options: FieldOptions & { as: string; show?: readonly string[] },
+): ReferenceField {
+  const required = Boolean(options.required);
+  return {
+    ...options,
+    kind: 'reference',
+    target,
+    many: false,
+    zod: required ? recordId : recordId.nullish().transform((value) => value ?? null),
+    output: required ? z.number().int() : z.number().int().nullable(),
+  };
+}
+
+/** Several references, kept in the order chosen (`teacher_ids`); `required` means at least one. */
+export function references(
+  target: () => ReferenceTarget,
+  options: FieldOptions & { as: string; show?: readonly string[]; max?: number },
+): ReferenceField {
+  const list = z.array(recordId).max(options.max ?? 50).refine((ids) => new Set(ids).size === ids.length, { error: 'app.validation.duplicate_items' });
+  return {
+    ...options,
+    kind: 'reference',
+    target,
+    many: true,
+    zod: options.required ? list.min(1) : list.nullish().transform((value) => value ?? []),
+    output: z.array(z.number().int()),
+  };
+}
+
+/**
+ * A stored file's key, as the storage provider answered it: letters, digits and `._-/`, no `..`,
+ * no leading `/`, so a key can never leave the files folder.
+ */
+export const fileKey = z
+  .string()
+  .trim()
+  .max(255)
+  .regex(/^(?!.*\.\.)(?!\/)[A-Za-z0-9._\-/]+$/, { error: 'app.validation.file_key' });
+
+/** An uploaded image, PDF or video: its key, or (`many`) a list of keys such as a cover list. */
+export function file(kind: FileKind, options: FieldOptions & { many?: boolean; maxItems?: number } = {}): FileField {
+  const many = Boolean(options.many);
+  const single = options.required ? fileKey.min(1) : fileKey.nullish().transform((value) => value ?? '');
+  const list = z.array(fileKey.min(1)).max(options.maxItems ?? 5);
+  return {
+    ...options,
+    kind: 'file',
+    file: kind,
+    many,
+    zod: many ? (options.required ? list.min(1) : list.nullish().transform((value) => value ?? [])) : single,
+    output: many ? z.array(z.string()) : z.string(),
+  };
+}
+
+/** HTML from the rich-text editor; the server sanitises it before it is stored. */
+export function richText(options: TextOptions): RichTextField {
+  return { ...options, kind: 'richText', zod: textSchema(options), output: z.string() };
+}
+
+/** A moment, as epoch milliseconds on the wire; empty is null. */
+export function datetime(options: FieldOptions = {}): DateTimeField {
+  const moment = z.number().int().min(0).max(8_640_000_000_000_000);
+  return {
+    ...options,
+    kind: 'datetime',
+    zod: options.required ? moment : moment.nullish().transform((value) => value ?? null),
+    output: z.number().int().nullable(),
+  };
+}

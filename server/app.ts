@@ -3,8 +3,6 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { getTableName } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { simpleEntities } from '../schema';
@@ -13,12 +11,12 @@ import { authPlugin } from './auth/plugin';
 import type { AppConfig } from './config';
 import { serveConsole } from './consoleAssets';
 import { openDatabase, type DatabaseHandle } from './db/client';
-import * as tables from './db/schema';
+import { tableOf } from './db/tables';
 import { seed, type SeedReport } from './db/seed';
 import { registerErrorHandler, sendNotFound } from './errorHandler';
 import { startHousekeeping } from './housekeeping';
 import { authRoutes } from './routes/auth';
-import { entityRoutes } from './routes/entityRoutes';
+import { entityRoutes, entityStore } from './routes/entityRoutes';
 import { healthRoutes } from './routes/health';
 import { qrSignInRoutes } from './routes/qrSignIn';
 import { zodValidatorCompiler } from './validation';
@@ -28,12 +26,6 @@ export interface BuiltApp {
   app: FastifyInstance;
   seedReport: SeedReport;
   database: DatabaseHandle;
-}
-
-function tableOf(name: string): PgTable {
-  const table = Object.values(tables).find((candidate) => getTableName(candidate as PgTable) === name);
-  if (!table) throw new Error(`no table "${name}" in server/db/schema.ts`);
-  return table as PgTable;
 }
 
 /**
@@ -114,7 +106,7 @@ async function createServer(config: AppConfig, database: DatabaseHandle): Promis
   await app.register(healthRoutes, { ping: database.ping, database: database.kind });
   await app.register(authRoutes);
   await app.register(qrSignInRoutes);
-  for (const entity of simpleEntities) await app.register(entityRoutes(entity, tableOf(entity.table)));
+  for (const entity of simpleEntities) await app.register(entityRoutes(entityStore(entity, tableOf(entity.table))));
 
   const consoleFallback = await serveConsole(app, config.consoleDir);
   app.setNotFoundHandler((request, reply) => {

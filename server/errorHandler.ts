@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Failure } from '../schema/envelope';
 import { ApiError, BadRequest, TooManyRequests, type MessageArgs } from './errors';
-import { localeFromHeader, translate, type ServerLocale } from './messages';
+import { fieldLabel, localeFromHeader, translate, type ServerLocale } from './messages';
 import { constraintField } from './db/constraints';
 
 interface DatabaseError {
@@ -45,15 +45,19 @@ function fromFastify(error: FastifyError): ApiError | undefined {
   return new BadRequest();
 }
 
-function envelope(error: ApiError, locale: ServerLocale): Failure {
+function envelope(error: ApiError, locale: ServerLocale, resource: string | undefined): Failure {
   const body: Failure = { success: false, message: '', error_code: error.statusCode };
   let args: MessageArgs = error.args;
+  if (typeof args.field === 'string') args = { ...args, field: fieldLabel(locale, resource, args.field) };
   if (error instanceof BadRequest && Object.keys(error.fields).length > 0) {
     const errors = Object.fromEntries(
       Object.entries(error.fields).map(([field, message]) => [field, translate(locale, message.key, message.args)]),
     );
     body.errors = errors;
-    args = { ...args, details: Object.entries(errors).map(([field, message]) => `${field}: ${message}`).join('; ') };
+    const details = Object.entries(errors).map(([field, problem]) =>
+      translate(locale, 'app.error.field_problem', { field: fieldLabel(locale, resource, field), problem }),
+    );
+    args = { ...args, details: details.join(translate(locale, 'app.error.list_separator')) };
   } else if (error instanceof BadRequest) {
     args = { details: translate(locale, 'app.validation.invalid'), ...args };
   }
@@ -64,7 +68,8 @@ function envelope(error: ApiError, locale: ServerLocale): Failure {
 /** Answers an error as the envelope, in the caller's language (with Retry-After when throttled). */
 export function sendError(request: FastifyRequest, reply: FastifyReply, apiError: ApiError) {
   if (apiError instanceof TooManyRequests) reply.header('retry-after', String(apiError.retryAfterSeconds));
-  return reply.status(apiError.statusCode).send(envelope(apiError, localeFromHeader(request.headers['accept-language'])));
+  const locale = localeFromHeader(request.headers['accept-language']);
+  return reply.status(apiError.statusCode).send(envelope(apiError, locale, request.routeOptions.config?.resource));
 }
 
 /** The one place where every error becomes the envelope, in the caller's language. */

@@ -1,6 +1,7 @@
+import type { MessageArgs } from '../i18n/translate';
 import type { ValidationMessage } from '../schema/validation';
 
-export type MessageArgs = Record<string, string | number>;
+export type { MessageArgs };
 
 /** A failure a route reports on purpose; the error handler turns it into the envelope. */
 export class ApiError extends Error {

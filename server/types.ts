@@ -24,6 +24,8 @@ declare module 'fastify' {
   }
   interface FastifyContextConfig {
     access?: Access;
+    /** The console resource a route serves: its field labels name the fields in messages. */
+    resource?: string;
   }
 }
 

@@ -1,126 +1,273 @@
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { listQuerySchema, type Entity } from '../../schema/entity';
+import type { Entity } from '../../schema/entity';
 import { failures, idParams, page, success } from '../../schema/envelope';
-import { NotFound } from '../errors';
+import type { ReferenceField } from '../../schema/fields';
+import type { Database, Executor } from '../db/client';
+import { searchText } from '../db/entityTable';
+import { columnsOf, tableOf } from '../db/tables';
+import { BadRequest, Forbidden, NotFound } from '../errors';
+import { sanitizeRichText } from '../richText';
 
 /** `%` and `_` typed by a user are looked for literally. */
 export const containing = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
 
-type Columns = Record<string, PgColumn>;
-type ListQuery = z.output<ReturnType<typeof listQuerySchema>> & Record<string, unknown>;
+type Row = Record<string, unknown>;
+export interface ListQuery {
+  page: number;
+  page_size: number;
+  sort_by?: string;
+  order?: 'asc' | 'desc';
+  id?: number[];
+  [filter: string]: unknown;
+}
 
 /**
- * List, read, create, update and delete for a simple resource, entirely from its declaration:
- * the same zod schemas validate the input and document it in the OpenAPI.
+ * The shared handlers of a resource declared in schema/: list (paging, sort, search, filters, exact
+ * total), read, create, partial update and delete, each answering records with the names of what
+ * they reference. Route modules call them, and add their own routes beside them.
  */
-export function entityRoutes(entity: Entity, table: PgTable): FastifyPluginAsyncZod {
-  const columns = table as unknown as Columns;
+export function entityStore(entity: Entity, table: PgTable) {
+  const columns = columnsOf(table);
   const idColumn = columns[entity.idKey];
   const selection = Object.fromEntries([entity.idKey, ...entity.names].map((name) => [name, columns[name]]));
-  const tag = entity.resource;
-  // The generic view of this entity's schemas: rows are checked against them when answering.
-  const record = entity.record as unknown as z.ZodType<Record<string, unknown>>;
-  const listQuery = entity.listQuery as unknown as z.ZodType<ListQuery>;
-  const input = entity.input as unknown as z.ZodType<Record<string, unknown>>;
-  const one = `${entity.api}/:id`;
+  const referenceNames = entity.names.filter((name) => entity.fields[name].kind === 'reference');
+  const richTextNames = entity.names.filter((name) => entity.fields[name].kind === 'richText');
+  const search = entity.keyword.length > 0 ? searchText((name) => columns[name], entity.keyword) : undefined;
 
-  function listConditions(query: ListQuery): SQL | undefined {
-    const conditions: (SQL | undefined)[] = [];
-    const keyword = query.keyword as string | undefined;
-    if (keyword) {
-      const pattern = containing(keyword);
-      conditions.push(or(...entity.keyword.map((name) => ilike(columns[name], pattern))));
-    }
+  /** The declared search and filters, the chosen ids, and whatever the route adds (a scope, a parent). */
+  function conditions(query: ListQuery, extra?: SQL): SQL | undefined {
+    const found: (SQL | undefined)[] = [extra];
+    const word = query[entity.searchParam] as string | undefined;
+    if (word && search) found.push(ilike(search, containing(word)));
+    if (query.id) found.push(inArray(idColumn, query.id));
     for (const name of entity.filterNames) {
       const value = query[name];
       if (value === undefined) continue;
-      conditions.push(Array.isArray(value) ? inArray(columns[name], value) : eq(columns[name], value));
+      found.push(Array.isArray(value) ? inArray(columns[name], value) : eq(columns[name], value));
     }
-    return and(...conditions);
+    return and(...found);
   }
 
+  /** Adds the referenced records to each row: one query per reference field for the whole page. */
+  async function present(db: Executor, rows: Row[]): Promise<Row[]> {
+    if (rows.length === 0 || referenceNames.length === 0) return rows;
+    const found = await Promise.all(
+      referenceNames.map(async (name) => {
+        const field = entity.fields[name] as ReferenceField;
+        const ids = [...new Set(rows.flatMap((row) => (field.many ? (row[name] as number[]) : [row[name] as number | null])))].filter(
+          (id): id is number => typeof id === 'number',
+        );
+        const target = field.target();
+        const targetColumns = columnsOf(tableOf(target.table));
+        const shown = [target.titleField, ...(field.show ?? [])];
+        const records =
+          ids.length === 0
+            ? []
+            : await db
+                .select({ id: targetColumns[target.idKey], ...Object.fromEntries(shown.map((key) => [key, targetColumns[key]])) })
+                .from(tableOf(target.table))
+                .where(inArray(targetColumns[target.idKey], ids));
+        return new Map(records.map((record) => [record.id as number, record as Row]));
+      }),
+    );
+    return rows.map((row) => {
+      const named = { ...row };
+      referenceNames.forEach((name, index) => {
+        const field = entity.fields[name] as ReferenceField;
+        const byId = found[index];
+        named[field.as] = field.many
+          ? (row[name] as number[]).map((id) => byId.get(id)).filter(Boolean)
+          : (byId.get(row[name] as number) ?? null);
+      });
+      return named;
+    });
+  }
+
+  /** Every referenced id must name a record: a 400 under the field otherwise. */
+  async function checkReferences(db: Executor, body: Row) {
+    const problems: Record<string, { key: string }> = {};
+    for (const name of referenceNames) {
+      const field = entity.fields[name] as ReferenceField;
+      const value = body[name];
+      const ids = (field.many ? (value as number[] | undefined) : value == null ? [] : [value as number]) ?? [];
+      if (ids.length === 0) continue;
+      const target = field.target();
+      const targetId = columnsOf(tableOf(target.table))[target.idKey];
+      const existing = await db.select({ id: targetId }).from(tableOf(target.table)).where(inArray(targetId, ids));
+      if (existing.length < new Set(ids).size) problems[name] = { key: 'app.validation.reference_missing' };
+    }
+    if (Object.keys(problems).length > 0) throw new BadRequest('app.error.invalid_input', {}, problems);
+  }
+
+  /** What is stored: rich text sanitised, so nothing unsafe is ever kept or answered. */
+  function toRow(body: Row): Row {
+    const row = { ...body };
+    for (const name of richTextNames) if (typeof row[name] === 'string') row[name] = sanitizeRichText(row[name] as string);
+    return row;
+  }
+
+  async function findRow(db: Executor, id: number, scope?: SQL): Promise<Row> {
+    const [row] = await db.select({ ...selection, inScope: scope ?? sql<boolean>`true` }).from(table).where(eq(idColumn, id));
+    if (!row) throw new NotFound();
+    // Another tenant's record exists, but is not the caller's to see.
+    if (!row.inScope) throw new Forbidden();
+    const { inScope: _, ...record } = row;
+    return record;
+  }
+
+  return {
+    entity,
+    table,
+    columns,
+    idColumn,
+    selection,
+    conditions,
+    present,
+
+    async list(db: Executor, query: ListQuery, extra?: SQL) {
+      const where = conditions(query, extra);
+      const sortBy = query.sort_by ?? entity.defaultSort.field;
+      const direction = (query.order ?? entity.defaultSort.order) === 'asc' ? asc : desc;
+      const sortColumn = sortBy === 'id' ? idColumn : columns[sortBy];
+      // Two queries: a window count would make the database sort every match before the limit.
+      const [rows, [{ total }]] = await Promise.all([
+        db
+          .select(selection)
+          .from(table)
+          .where(where)
+          .orderBy(direction(sortColumn), direction(idColumn))
+          .limit(query.page_size)
+          .offset((query.page - 1) * query.page_size),
+        db.select({ total: sql<number>`count(*)::int` }).from(table).where(where),
+      ]);
+      return { items: await present(db, rows), total };
+    },
+
+    async read(db: Executor, id: number, scope?: SQL) {
+      const [record] = await present(db, [await findRow(db, id, scope)]);
+      return record;
+    },
+
+    async create(db: Executor, body: Row, extra: Row = {}) {
+      await checkReferences(db, body);
+      const [row] = await db
+        .insert(table)
+        .values({ ...toRow(body), ...extra })
+        .returning(selection);
+      const [record] = await present(db, [row]);
+      return record;
+    },
+
+    /** Changes the fields `body` names; the others keep their stored values. */
+    async update(db: Executor, id: number, body: Row, scope?: SQL) {
+      await findRow(db, id, scope);
+      await checkReferences(db, body);
+      const [row] = await db
+        .update(table)
+        .set({ ...toRow(body), updated_at: sql`now()` })
+        .where(eq(idColumn, id))
+        .returning(selection);
+      if (!row) throw new NotFound();
+      const [record] = await present(db, [row]);
+      return record;
+    },
+
+    async remove(db: Executor, id: number, scope?: SQL) {
+      await findRow(db, id, scope);
+      await db.delete(table).where(eq(idColumn, id));
+    },
+  };
+}
+
+export type EntityStore = ReturnType<typeof entityStore>;
+
+export interface EntityRouteOptions {
+  /** The standard routes to declare; all five by default. */
+  only?: readonly ('list' | 'read' | 'create' | 'update' | 'delete')[];
+  /** What the caller may see (a tenant administrator: the own tenant); a record outside it answers 403. */
+  scope?: (request: FastifyRequest) => SQL | undefined;
+  /** Runs in the delete's transaction first: refuses (a Conflict naming what still uses the record) or removes dependants. */
+  beforeDelete?: (tx: Executor, id: number) => Promise<void>;
+  /** Values the store adds to a new record (a place among its siblings). */
+  beforeCreate?: (tx: Executor, body: Row) => Promise<Row>;
+}
+
+/**
+ * The standard routes of a resource, from its declaration: the same zod schemas validate the input
+ * and document it in the OpenAPI. A route module registers this and adds its own routes.
+ */
+export function entityRoutes(store: EntityStore, options: EntityRouteOptions = {}): FastifyPluginAsyncZod {
+  const { entity } = store;
+  const declared = new Set(options.only ?? ['list', 'read', 'create', 'update', 'delete']);
+  const tag = entity.resource;
+  const config = (access: keyof Entity['privileges']) => ({ access: entity.privileges[access], resource: entity.resource });
+  // The generic view of this entity's schemas: rows are checked against them when answering.
+  const record = entity.record as unknown as z.ZodType<Row>;
+  const listQuery = entity.listQuery as unknown as z.ZodType<ListQuery>;
+  const input = entity.input as unknown as z.ZodType<Row>;
+  const patch = entity.patch as unknown as z.ZodType<Row>;
+  const one = `${entity.api}/:id`;
+  const scopeOf = (request: FastifyRequest) => options.scope?.(request);
+
   return async (app) => {
-    const { db } = app;
+    const db: Database = app.db;
 
-    app.get(entity.api, {
-      config: { access: entity.privileges.read },
-      schema: {
-        tags: [tag],
-        summary: `List ${entity.resource} records, a page at a time`,
-        querystring: listQuery,
-        response: { 200: success(page(record)), ...failures },
-      },
-      handler: async (request) => {
-        const { query } = request;
-        const where = listConditions(query);
-        const sortBy = query.sort_by ?? entity.defaultSort.field;
-        const direction = (query.order ?? entity.defaultSort.order) === 'asc' ? asc : desc;
-        const sortColumn = sortBy === 'id' ? idColumn : columns[sortBy];
-        // Two queries: a window count would make the database sort every match before the limit.
-        const [items, [{ total }]] = await Promise.all([
-          db
-            .select(selection)
-            .from(table)
-            .where(where)
-            .orderBy(direction(sortColumn), direction(idColumn))
-            .limit(query.page_size)
-            .offset((query.page - 1) * query.page_size),
-          db.select({ total: sql<number>`count(*)::int` }).from(table).where(where),
-        ]);
-        return { success: true as const, data: { items, total } };
-      },
-    });
+    if (declared.has('list'))
+      app.get(entity.api, {
+        config: config('read'),
+        schema: { tags: [tag], summary: `List ${entity.resource} records, a page at a time`, querystring: listQuery, response: { 200: success(page(record)), ...failures } },
+        handler: async (request) => ({ success: true as const, data: await store.list(db, request.query, scopeOf(request)) }),
+      });
 
-    app.get(one, {
-      config: { access: entity.privileges.read },
-      schema: { tags: [tag], summary: `One ${entity.resource}`, params: idParams, response: { 200: success(record), ...failures } },
-      handler: async (request) => {
-        const [record] = await db.select(selection).from(table).where(eq(idColumn, request.params.id));
-        if (!record) throw new NotFound();
-        return { success: true as const, data: record };
-      },
-    });
+    if (declared.has('read'))
+      app.get(one, {
+        config: config('read'),
+        schema: { tags: [tag], summary: `One ${entity.resource}`, params: idParams, response: { 200: success(record), ...failures } },
+        handler: async (request) => ({ success: true as const, data: await store.read(db, request.params.id, scopeOf(request)) }),
+      });
 
-    app.post(entity.api, {
-      config: { access: entity.privileges.write },
-      schema: { tags: [tag], summary: `Create a ${entity.resource}`, body: input, response: { 200: success(record), ...failures } },
-      handler: async (request) => {
-        const [record] = await db.insert(table).values(request.body).returning(selection);
-        return { success: true as const, data: record };
-      },
-    });
+    if (declared.has('create'))
+      app.post(entity.api, {
+        config: config('write'),
+        schema: { tags: [tag], summary: `Create a ${entity.resource}`, body: input, response: { 200: success(record), ...failures } },
+        handler: async (request) => {
+          const created = await db.transaction(async (tx) => {
+            const extra = options.beforeCreate ? await options.beforeCreate(tx, request.body) : {};
+            return store.create(tx, request.body, extra);
+          });
+          return { success: true as const, data: created };
+        },
+      });
 
-    app.put(one, {
-      config: { access: entity.privileges.write },
-      schema: {
-        tags: [tag],
-        summary: `Replace a ${entity.resource}'s fields`,
-        params: idParams,
-        body: input,
-        response: { 200: success(record), ...failures },
-      },
-      handler: async (request) => {
-        const [record] = await db
-          .update(table)
-          .set({ ...request.body, updated_at: sql`now()` })
-          .where(eq(idColumn, request.params.id))
-          .returning(selection);
-        if (!record) throw new NotFound();
-        return { success: true as const, data: record };
-      },
-    });
+    if (declared.has('update'))
+      app.put(one, {
+        config: config('write'),
+        schema: {
+          tags: [tag],
+          summary: `Change the fields of a ${entity.resource} that the body names`,
+          description: 'Fields left out keep their stored values; a required field cannot be cleared.',
+          params: idParams,
+          body: patch,
+          response: { 200: success(record), ...failures },
+        },
+        handler: async (request) => ({ success: true as const, data: await store.update(db, request.params.id, request.body, scopeOf(request)) }),
+      });
 
-    app.delete(one, {
-      config: { access: entity.privileges.delete },
-      schema: { tags: [tag], summary: `Delete a ${entity.resource}`, params: idParams, response: { 200: success(z.null()), ...failures } },
-      handler: async (request) => {
-        const deleted = await db.delete(table).where(eq(idColumn, request.params.id)).returning({ id: idColumn });
-        if (deleted.length === 0) throw new NotFound();
-        return { success: true as const, data: null };
-      },
-    });
+    if (declared.has('delete'))
+      app.delete(one, {
+        config: config('delete'),
+        schema: { tags: [tag], summary: `Delete a ${entity.resource}`, params: idParams, response: { 200: success(z.null()), ...failures } },
+        handler: async (request) => {
+          await db.transaction(async (tx) => {
+            await options.beforeDelete?.(tx, request.params.id);
+            await store.remove(tx, request.params.id, scopeOf(request));
+          });
+          return { success: true as const, data: null };
+        },
+      });
   };
 }

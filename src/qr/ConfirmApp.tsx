@@ -1,8 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { HttpError } from 'ra-core';
 import type { UserInfo } from '../../schema/auth';
 import type { QrTicketDetails } from '../../schema/qr';
-import { catalogues, locales, startingLocale, translateFrom, type ConsoleLocale } from '../../i18n/locales';
+import { locales, startingLocale, translatorFor, type ConsoleLocale } from '../../i18n/locales';
 import { request } from '../http';
 import { displayName, getToken, getUserInfo } from '../storage';
 
@@ -69,7 +69,7 @@ function SignIn({ t, onSignedIn }: { t: (key: string, args?: Record<string, stri
  */
 export function ConfirmApp() {
   const [locale, setLocale] = useState<ConsoleLocale>(startingLocale);
-  const t = (key: string, args?: Record<string, string>) => translateFrom(catalogues[locale], key, args);
+  const t = useMemo(() => translatorFor(locale), [locale]);
   const ticket = new URLSearchParams(window.location.search).get('ticket');
   const [session, setSession] = useState<PageSession | undefined>(readSession);
   const [details, setDetails] = useState<QrTicketDetails>();
@@ -79,8 +79,8 @@ export function ConfirmApp() {
 
   useEffect(() => {
     document.documentElement.lang = locale;
-    document.title = translateFrom(catalogues[locale], 'app.qr_confirm.title');
-  }, [locale]);
+    document.title = t('app.qr_confirm.title');
+  }, [locale, t]);
 
   useEffect(() => {
     if (!session || !ticket) return;

@@ -87,7 +87,10 @@ describe('create, read, update, delete', () => {
     const empty = await admin.post(path, {});
     expect(empty.status).toBe(400);
     expect(empty.body.errors).toEqual({ ucode: 'Required', name: 'Required' });
-    expect(empty.body.message).toBe('Invalid input: ucode: Required; name: Required');
+    // The message names fields as the form labels them, in the caller's language.
+    expect(empty.body.message).toBe('Invalid input: Code (ucode): Required; Name: Required');
+    const chinese = await admin.post(path, {}, { headers: { 'accept-language': 'zh-CN' } });
+    expect(chinese.body.message).toBe('输入有误：分组编码（ucode）：必填；名称：必填');
 
     const malformed = await admin.post(path, { ucode: 'has space', name: 'x'.repeat(65), description: 'd'.repeat(501) });
     expect(malformed.body.errors).toEqual({
@@ -101,11 +104,40 @@ describe('create, read, update, delete', () => {
     expect(await total()).toBe(before);
   });
 
+  test('an update changes the fields it names and keeps the others; a required field cannot be cleared', async () => {
+    const group = (await admin.post(path, { ucode: 'partial', name: 'Partial', description: 'Kept as it is' })).body.data;
+    const renamed = await admin.put(`${path}/${group.id}`, { name: 'Renamed' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.data).toMatchObject({ ucode: 'partial', name: 'Renamed', description: 'Kept as it is' });
+
+    const cleared = await admin.put(`${path}/${group.id}`, { name: '' });
+    expect(cleared.status).toBe(400);
+    expect(cleared.body.errors).toEqual({ name: 'Required' });
+    const nulled = await admin.put(`${path}/${group.id}`, { ucode: null });
+    expect(nulled.status).toBe(400);
+    expect((await admin.get(`${path}/${group.id}`)).body.data).toMatchObject({ ucode: 'partial', name: 'Renamed', description: 'Kept as it is' });
+
+    // An optional field is cleared only when the body names it.
+    const blanked = await admin.put(`${path}/${group.id}`, { description: null });
+    expect(blanked.body.data).toMatchObject({ name: 'Renamed', description: '' });
+  });
+
+  test('a page of chosen records, as getMany asks for them', async () => {
+    const ids = [
+      (await admin.post(path, { ucode: 'pick-a', name: 'Pick A' })).body.data.id,
+      (await admin.post(path, { ucode: 'pick-b', name: 'Pick B' })).body.data.id,
+    ];
+    const picked = await admin.get(`${path}?id=${ids[0]}&id=${ids[1]}&page_size=100`);
+    expect(picked.body.data.total).toBe(2);
+    expect(picked.body.data.items.map((item: { id: number }) => item.id).sort()).toEqual([...ids].sort());
+    expect((await admin.get(`${path}?id=abc`)).status).toBe(400);
+  });
+
   test('a duplicate ucode is a 409 that names it, on create and on update', async () => {
     const before = await total();
     const duplicate = await admin.post(path, { ucode: 'home', name: 'Another home' });
     expect(duplicate.status).toBe(409);
-    expect(duplicate.body.message).toBe('ucode "home" is already in use');
+    expect(duplicate.body.message).toBe('Code (ucode) "home" is already in use');
     expect(await total()).toBe(before);
 
     const other = (await admin.post(path, { ucode: 'other', name: 'Other' })).body.data;

@@ -1,5 +1,5 @@
 import { catalogues } from '../../i18n/locales';
-import { localeFromHeader, serverCatalogues, serverLocales, translate } from '../../server/messages';
+import { fieldLabel, localeFromHeader, translate } from '../../server/messages';
 
 describe('localeFromHeader', () => {
   test.each([
@@ -13,44 +13,22 @@ describe('localeFromHeader', () => {
   ])('%p -> %s', (header, locale) => {
     expect(localeFromHeader(header)).toBe(locale);
   });
+
+  test('weights decide, not only the order', () => {
+    expect(localeFromHeader('en;q=0.3, ja;q=0.8')).toBe('ja-JP');
+    expect(localeFromHeader('zh;q=0, en')).toBe('en-US');
+    expect(localeFromHeader('fr;q=1, ja;q=0.5, zh;q=0.5')).toBe('ja-JP');
+  });
 });
 
 describe('translate', () => {
-  test('fills in the placeholders', () => {
+  test('reads the console catalogue and fills in the placeholders', () => {
     expect(translate('en-US', 'app.error.duplicate', { field: 'ucode', value: 'home' })).toBe('ucode "home" is already in use');
-    expect(translate('zh-CN', 'app.error.too_many_attempts', { seconds: 30 })).toBe('失败次数过多，请 30 秒后再试');
+    expect(translate('ja-JP', 'ra.validation.required')).toBe(catalogues['ja-JP'].ra.validation.required);
   });
 
   test('a placeholder without its argument stays as it is', () => {
     expect(translate('en-US', 'app.error.route_not_found', { method: 'GET' })).toBe('No such address: GET %{url}');
-  });
-
-  test('speaks the locale asked for', () => {
-    expect(translate('ja-JP', 'ra.validation.required')).toBe('必須項目です');
-  });
-
-  test('a key the locale lacks falls back to English', () => {
-    const { 'app.error.in_use': _, ...withoutInUse } = serverCatalogues['ja-JP'];
-    jest.replaceProperty(serverCatalogues, 'ja-JP', withoutInUse);
-    expect(translate('ja-JP', 'app.error.in_use')).toBe('The record is still in use and cannot be deleted');
-    jest.restoreAllMocks();
-    expect(translate('ja-JP', 'app.error.in_use')).toBe('このレコードは使用中のため削除できません');
-  });
-
-  test('the three catalogues have the same keys', () => {
-    const english = Object.keys(serverCatalogues['en-US']).sort();
-    expect(Object.keys(serverCatalogues['zh-CN']).sort()).toEqual(english);
-    expect(Object.keys(serverCatalogues['ja-JP']).sort()).toEqual(english);
-  });
-
-  test('the translations keep every placeholder of the English message', () => {
-    const placeholders = (message: string) => [...new Set(message.match(/%\{\w+\}/g) ?? [])].sort();
-    const lost = Object.entries(serverCatalogues['en-US']).flatMap(([key, message]) =>
-      (['zh-CN', 'ja-JP'] as const)
-        .filter((locale) => placeholders(serverCatalogues[locale][key] ?? '').join() !== placeholders(message).join())
-        .map((locale) => `${locale} ${key}`),
-    );
-    expect(lost).toEqual([]);
   });
 
   test('an unknown key is returned as it is', () => {
@@ -58,18 +36,15 @@ describe('translate', () => {
   });
 });
 
-test('Accept-Language weights decide, not only the order', () => {
-  expect(localeFromHeader('en;q=0.3, ja;q=0.8')).toBe('ja-JP');
-  expect(localeFromHeader('zh;q=0, en')).toBe('en-US');
-  expect(localeFromHeader('fr;q=1, ja;q=0.5, zh;q=0.5')).toBe('ja-JP');
-});
+describe('fieldLabel', () => {
+  test('names a field by the label its form shows, in the language asked for', () => {
+    expect(fieldLabel('en-US', 'carousel_group', 'ucode')).toBe('Code (ucode)');
+    expect(fieldLabel('zh-CN', 'carousel_group', 'name')).toBe((catalogues['zh-CN'].resources as any).carousel_group.fields.name);
+  });
 
-describe('validation texts', () => {
-  // The form checks first and the server checks again: a rule broken either way must read the same.
-  test.each(serverLocales)('the server says what the %s form says', (locale) => {
-    const keys = Object.keys(serverCatalogues[locale]).filter((key) => /^(ra|app)\.validation\./.test(key));
-    expect(keys.length).toBeGreaterThan(10);
-    const consoleText = (key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], catalogues[locale]);
-    expect(Object.fromEntries(keys.map((key) => [key, consoleText(key)]))).toEqual(Object.fromEntries(keys.map((key) => [key, serverCatalogues[locale][key]])));
+  test('falls back to the wire name, and names a nested field by its top field', () => {
+    expect(fieldLabel('en-US', undefined, 'ucode')).toBe('ucode');
+    expect(fieldLabel('en-US', 'carousel_group', 'no_such_field')).toBe('no_such_field');
+    expect(fieldLabel('en-US', undefined, 'teacher_ids.2')).toBe('teacher_ids');
   });
 });
