@@ -9,8 +9,10 @@ export interface EntityDefinition<F extends Fields> {
   resource: string;
   /** The database table of a simple resource. */
   table: string;
-  /** The collection's address; a record lives at `${api}/{id}`. */
+  /** The collection's address: creates go there, a record lives at `${api}/{id}`. */
   api: string;
+  /** The list's address when it is not the collection's (SPEC.md's `/v1/teachers/pager`). */
+  listApi?: string;
   /** The wire name of the identifier ('id', 'tenant_id'...). */
   idKey: string;
   /** The field that names a record: the card's title, the link that opens the detail. */
@@ -96,6 +98,7 @@ export function defineEntity<const F extends Fields>(definition: EntityDefinitio
     /** Fields no two records may share: each has a unique index, and a duplicate answers 409 naming it. */
     uniqueNames,
     searchParam,
+    listApi: definition.listApi ?? definition.api,
     /** The body of a create (unknown keys are dropped). */
     input,
     /** The body of an update: the fields it names, each checked as a create would; the others keep their values. */

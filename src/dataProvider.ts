@@ -10,8 +10,8 @@ export interface Endpoints {
   idKey: string;
 }
 
-export const restEndpoints = (api: string, idKey = 'id'): Endpoints => ({
-  list: api,
+export const restEndpoints = (api: string, idKey = 'id', list = api): Endpoints => ({
+  list,
   create: api,
   one: (id) => `${api}/${encodeURIComponent(String(id))}`,
   idKey,

@@ -52,7 +52,7 @@ export function entityResource(entity: Entity, { icon, formMode = 'page', showIn
     name: entity.resource,
     icon,
     privileges: entity.privileges,
-    endpoints: restEndpoints(entity.api, entity.idKey),
+    endpoints: restEndpoints(entity.api, entity.idKey, entity.listApi),
     list: List,
     create: formMode === 'page' ? () => <CreatePage form={form} /> : undefined,
     routes: formMode === 'page' ? <Route path="edit/:id" element={<EditPage form={form} />} /> : undefined,

@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, type PgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, type IndexBuilder, type PgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
 import type { Field } from '../../schema/fields';
 import type { Entity } from '../../schema/entity';
 import { blankText, createdAt, identityId } from './columns';
 
-/** A foreign key of a reference field: the referenced table's id column. */
-export type ForeignKeys = Record<string, () => PgColumn>;
+/** A field's foreign key: the referenced table's id column, and what deleting that record does. */
+export type ForeignKeys = Record<string, { column: () => PgColumn; onDelete: 'restrict' | 'cascade' }>;
 
-function columnFor(name: string, field: Field, foreignKey?: () => PgColumn): PgColumnBuilderBase {
+function columnFor(name: string, field: Field): PgColumnBuilderBase {
   switch (field.kind) {
     case 'text':
     case 'textarea':
@@ -16,8 +16,7 @@ function columnFor(name: string, field: Field, foreignKey?: () => PgColumn): PgC
       return blankText(name);
     case 'reference': {
       if (field.many) return integer(name).array().notNull().default(sql`'{}'::integer[]`);
-      const column = field.required ? integer(name).notNull() : integer(name);
-      return foreignKey ? column.references(foreignKey, { onDelete: 'restrict' }) : column;
+      return field.required ? integer(name).notNull() : integer(name);
     }
     case 'file':
       return field.many ? text(name).array().notNull().default(sql`'{}'::text[]`) : blankText(name);
@@ -37,11 +36,18 @@ function columnFor(name: string, field: Field, foreignKey?: () => PgColumn): PgC
  * `extra` columns a resource keeps for itself (a sibling order). `foreignKeys` ties reference
  * fields to the tables they point at.
  */
-export function entityTable(entity: Entity, options: { foreignKeys?: ForeignKeys; extra?: Record<string, PgColumnBuilderBase> } = {}) {
+export function entityTable(
+  entity: Entity,
+  options: { foreignKeys?: ForeignKeys; extra?: Record<string, PgColumnBuilderBase>; indexes?: (column: (name: string) => PgColumn) => IndexBuilder[] } = {},
+) {
   const columns: Record<string, PgColumnBuilderBase> = {
     [entity.idKey]: identityId(entity.idKey),
   };
-  for (const name of entity.names) columns[name] = columnFor(name, entity.fields[name], options.foreignKeys?.[name]);
+  for (const name of entity.names) {
+    const column = columnFor(name, entity.fields[name]);
+    const foreignKey = options.foreignKeys?.[name];
+    columns[name] = foreignKey ? (column as ReturnType<typeof integer>).references(foreignKey.column, { onDelete: foreignKey.onDelete }) : column;
+  }
   Object.assign(columns, options.extra);
   columns.created_at = createdAt('created_at');
   columns.updated_at = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -57,6 +63,7 @@ export function entityTable(entity: Entity, options: { foreignKeys?: ForeignKeys
       ...entity.names
         .filter((name) => entity.fields[name].kind === 'reference' && !(entity.fields[name] as { many?: boolean }).many)
         .map((name) => index(`${entity.table}_${name}_idx`).on(column(name))),
+      ...(options.indexes?.(column) ?? []),
     ];
   });
 }

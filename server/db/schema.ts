@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { carouselGroup } from '../../schema/carouselGroup';
+import { category } from '../../schema/category';
+import { teacher } from '../../schema/teacher';
+import { video, videoVersion } from '../../schema/video';
 import { blankText, createdAt, identityId } from './columns';
 import { entityTable } from './entityTable';
 
@@ -77,6 +80,17 @@ export const appMeta = pgTable('app_meta', {
 });
 
 export const carouselGroups = entityTable(carouselGroup);
+export const teachers = entityTable(teacher);
+/** `sort_order` numbers siblings 1, 2, 3... with no gap; moves renumber them in one transaction. */
+export const categories = entityTable(category, {
+  extra: { sort_order: integer('sort_order').notNull() },
+  indexes: (column) => [index('categories_parent_order_idx').on(column('parent_id'), column('sort_order'))],
+});
+export const videos = entityTable(video);
+export const videoVersions = entityTable(videoVersion, {
+  foreignKeys: { video_id: { column: () => videos.id, onDelete: 'cascade' } },
+  indexes: (column) => [index('video_versions_video_idx').on(column('video_id'))],
+});
 
 /**
  * QR sign-in tickets. The code holds the ticket; the browser that asked for it holds the binding

@@ -217,7 +217,7 @@ export function entityRoutes(store: EntityStore, options: EntityRouteOptions = {
     const db: Database = app.db;
 
     if (declared.has('list'))
-      app.get(entity.api, {
+      app.get(entity.listApi, {
         config: config('read'),
         schema: { tags: [tag], summary: `List ${entity.resource} records, a page at a time`, querystring: listQuery, response: { 200: success(page(record)), ...failures } },
         handler: async (request) => ({ success: true as const, data: await store.list(db, request.query, scopeOf(request)) }),
