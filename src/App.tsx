@@ -1,3 +1,4 @@
+import { createElement } from 'react';
 import { Admin, CustomRoutes, Resource, defaultTheme, type RaThemeOptions } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { createI18nProvider } from '../i18n';
@@ -53,9 +54,11 @@ export function App() {
       requireAuth
       disableTelemetry
     >
-      {resources.map((resource) => (
-        <Resource key={resource.name} name={resource.name} list={resource.list} create={resource.create} icon={resource.icon}>
-          {resource.routes}
+      {resources.map(({ name, list, create, edit, show, icon, recordRepresentation, routes }) => (
+        <Resource key={name} name={name} list={list} create={create} edit={edit} show={show} icon={icon} recordRepresentation={recordRepresentation}>
+          {/* SPEC.md's addresses: /name/edit/:id, beside react-admin's own /name/:id. */}
+          {edit && <Route path="edit/:id" element={createElement(edit)} />}
+          {routes}
         </Resource>
       ))}
       <CustomRoutes>

@@ -13,9 +13,13 @@ export interface ResourcePrivileges {
   read: string;
   write: string;
   delete: string;
+  /** Custom actions and the privilege each needs (`publish: 'series:publish'`). */
+  actions?: Record<string, string>;
 }
 
 export function privilegeForAction(privileges: ResourcePrivileges, action: ResourceAction): string {
+  const custom = privileges.actions?.[action];
+  if (custom) return custom;
   switch (action) {
     case 'create':
     case 'edit':

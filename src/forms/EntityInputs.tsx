@@ -1,4 +1,4 @@
-import { BooleanInput, NumberInput, SelectInput, TextInput } from 'react-admin';
+import { AutocompleteArrayInput, AutocompleteInput, BooleanInput, DateTimeInput, NumberInput, ReferenceArrayInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
 import type { Field } from '../../schema/fields';
 import type { Entity } from '../../schema/entity';
 
@@ -16,6 +16,21 @@ export function FieldInput({ resource, name, field }: { resource: string; name: 
       return <NumberInput {...common} step={0.01} min={0} />;
     case 'boolean':
       return <BooleanInput source={name} />;
+    case 'reference': {
+      const { resource: target, titleField } = field.target();
+      return field.many ? (
+        <ReferenceArrayInput source={name} reference={target}>
+          <AutocompleteArrayInput {...common} optionText={titleField} />
+        </ReferenceArrayInput>
+      ) : (
+        <ReferenceInput source={name} reference={target}>
+          <AutocompleteInput {...common} optionText={titleField} />
+        </ReferenceInput>
+      );
+    }
+    case 'datetime':
+      // The wire holds epoch milliseconds; the input a local date and time.
+      return <DateTimeInput {...common} parse={(value: string) => (value ? new Date(value).getTime() : null)} />;
     case 'enum':
       return (
         <SelectInput

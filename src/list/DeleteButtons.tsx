@@ -1,58 +1,19 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import { Button } from '@mui/material';
-import { useState } from 'react';
-import { Confirm, useDelete, useDeleteMany, useListContext, useNotify, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
+import { useDelete, useDeleteMany, useListContext, useRecordContext, useResourceContext } from 'react-admin';
+import { ConfirmButton, type ConfirmButtonProps } from './ConfirmButton';
 import { useStepBack } from './useStepBack';
 
-interface MutationCallbacks {
-  onSuccess(): void;
-  onError(error: unknown): void;
-}
-
-interface ConfirmDeleteProps {
-  content: string;
-  count?: number;
-  deleting: boolean;
-  /** Runs the deletion, reporting through the callbacks. */
-  remove(callbacks: MutationCallbacks): void;
-  /** What the list does once the records are gone. */
-  after(): void;
-}
-
-/** The one way to delete: a button, 'Do you want to delete...?', then 'Delete success' or the server's reason. */
-function ConfirmDeleteButton({ content, count, deleting, remove, after }: ConfirmDeleteProps) {
-  const translate = useTranslate();
-  const notify = useNotify();
-  const [open, setOpen] = useState(false);
-  const confirm = () =>
-    remove({
-      onSuccess: () => {
-        setOpen(false);
-        notify('app.notification.deleted', { type: 'success' });
-        after();
-      },
-      onError: (error) => {
-        setOpen(false);
-        notify((error as Error)?.message || 'app.notification.operation_failed', { type: 'error' });
-      },
-    });
+/** A delete behind the one confirm dialog. */
+function ConfirmDeleteButton(props: Pick<ConfirmButtonProps, 'content' | 'translateOptions' | 'pending' | 'run' | 'after'>) {
   return (
-    <>
-      <Button size="small" color="error" startIcon={<DeleteIcon />} onClick={() => setOpen(true)}>
-        {translate('ra.action.delete')}
-      </Button>
-      <Confirm
-        isOpen={open}
-        loading={deleting}
-        title="ra.action.delete"
-        content={content}
-        translateOptions={{ count: count ?? 1 }}
-        confirm="ra.action.confirm"
-        cancel="ra.action.cancel"
-        onConfirm={confirm}
-        onClose={() => setOpen(false)}
-      />
-    </>
+    <ConfirmButton
+      label="ra.action.delete"
+      icon={<DeleteIcon />}
+      color="error"
+      successMessage="app.notification.deleted"
+      failureMessage="app.notification.operation_failed"
+      {...props}
+    />
   );
 }
 
@@ -68,8 +29,8 @@ export function DeleteRecordButton() {
   return (
     <ConfirmDeleteButton
       content="app.list.delete_confirm"
-      deleting={isPending}
-      remove={(callbacks) => deleteOne(resource, { id: record.id, previousData: record }, { mutationMode: 'pessimistic', ...callbacks })}
+      pending={isPending}
+      run={(callbacks) => deleteOne(resource, { id: record.id, previousData: record }, { mutationMode: 'pessimistic', ...callbacks })}
       after={() => {
         onSelect(selectedIds.filter((id) => id !== record.id));
         stepBack(1);
@@ -89,9 +50,9 @@ export function BulkDeleteRecordsButton() {
   return (
     <ConfirmDeleteButton
       content={selectedIds.length === 1 ? 'app.list.delete_confirm' : 'app.list.delete_many_confirm'}
-      count={selectedIds.length}
-      deleting={isPending}
-      remove={(callbacks) => deleteMany(resource, { ids: selectedIds }, { mutationMode: 'pessimistic', ...callbacks })}
+      translateOptions={{ count: selectedIds.length }}
+      pending={isPending}
+      run={(callbacks) => deleteMany(resource, { ids: selectedIds }, { mutationMode: 'pessimistic', ...callbacks })}
       after={() => {
         onUnselectItems();
         stepBack(onPage);

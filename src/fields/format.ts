@@ -1,0 +1,18 @@
+import { format } from 'date-fns';
+
+/** SPEC.md's time format, the same in every language. */
+export const formatDateTime = (epochMs: number) => format(new Date(epochMs), 'yyyy-MM-dd HH:mm:ss');
+export const formatDate = (epochMs: number) => format(new Date(epochMs), 'yyyy-MM-dd');
+
+/** Money in the user's locale, always with two decimals. */
+export const formatMoney = (amount: number, locale: string) =>
+  new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+
+/** Rich text as one line of plain text, for a table cell or a card. */
+export function plainText(html: string): string {
+  const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+  return text.replace(/\s+/g, ' ').trim();
+}
+
+/** The file name of a stored key (`1716200000-ab12cd.mp4` of `videos/1716200000-ab12cd.mp4`). */
+export const fileName = (key: string) => key.split('/').pop() ?? key;

@@ -1,0 +1,27 @@
+import type { ReactElement } from 'react';
+import { NullableBooleanInput, NumberInput, ReferenceInput, SelectInput, TextInput, AutocompleteInput } from 'react-admin';
+import type { Entity } from '../../schema/entity';
+
+/** The filters an entity declares (`filter: true`), as inputs beside the search box. */
+export function entityFilters(entity: Entity): ReactElement[] {
+  return entity.filterNames.map((name) => {
+    const field = entity.fields[name];
+    const common = { key: name, source: name, alwaysOn: true };
+    switch (field.kind) {
+      case 'enum':
+        return <SelectInput {...common} choices={field.choices.map((choice) => ({ id: choice, name: `resources.${entity.resource}.choices.${name}.${choice}` }))} />;
+      case 'boolean':
+        return <NullableBooleanInput {...common} />;
+      case 'integer':
+        return <NumberInput {...common} />;
+      case 'reference':
+        return (
+          <ReferenceInput {...common} reference={field.target().resource}>
+            <AutocompleteInput optionText={field.target().titleField} />
+          </ReferenceInput>
+        );
+      default:
+        return <TextInput {...common} />;
+    }
+  });
+}
