@@ -7,6 +7,7 @@ import react from '@vitejs/plugin-react';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { build } from 'vite';
 import { DEMO_FILES_DIR, demoVideoVersions } from '../../server/db/demoFiles';
+import type { VideoFormat } from '../../src/video/VideoPlayer';
 
 // The player on a page of its own (test/e2e/video-harness), built by Vite as the console is, and
 // served with the demo files at /files/<key> (with ranges) under the console's media policy.
@@ -60,7 +61,7 @@ test.afterAll(async () => {
   if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
-type Version = { file: string; format: 'mp4' | 'm3u8' | 'flv' };
+type Version = { file: string; format: VideoFormat };
 
 /** Opens the harness listing these versions, and records which player chunks the page fetches. */
 async function openHarness(page: Page, versions: readonly Version[], locale = 'en-US', files = '/files') {
@@ -99,7 +100,7 @@ async function withoutMediaSource(page: Page) {
   });
 }
 
-const playerChunk: Record<Version['format'], string[]> = { mp4: [], m3u8: ['hls'], flv: ['mpegts'] };
+const playerChunk: Record<VideoFormat, string[]> = { mp4: [], m3u8: ['hls'], flv: ['mpegts'] };
 
 test.describe('video preview in Chromium', () => {
   for (const version of demoVideoVersions) {
