@@ -143,6 +143,11 @@ export const enUS: TranslationMessages = {
       password_inconsistent: 'Two inconsistent password input',
       password_same: 'The new password must differ from the old one',
     },
+    video: {
+      preview: 'Preview',
+      unsupported: 'This browser cannot play %{format} videos',
+      load_failed: 'The video could not be loaded',
+    },
     page: {
       not_found: 'Page not found',
       not_found_text: 'There is nothing at this address. Check the link, or go back to the courses.',

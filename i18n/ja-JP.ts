@@ -143,6 +143,11 @@ export const jaJP: TranslationMessages = {
       password_inconsistent: '2 回入力したパスワードが一致しません',
       password_same: '新しいパスワードは古いパスワードと異なる必要があります',
     },
+    video: {
+      preview: 'プレビュー',
+      unsupported: 'このブラウザでは %{format} 形式の動画を再生できません',
+      load_failed: '動画を読み込めませんでした',
+    },
     page: {
       not_found: 'ページが見つかりません',
       not_found_text: 'このアドレスには何もありません。リンクを確認するか、コース一覧に戻ってください。',

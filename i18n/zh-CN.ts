@@ -143,6 +143,11 @@ export const zhCN: TranslationMessages = {
       password_inconsistent: '两次输入的密码不一致',
       password_same: '新密码不能与旧密码相同',
     },
+    video: {
+      preview: '预览',
+      unsupported: '当前浏览器无法播放 %{format} 格式的视频',
+      load_failed: '视频加载失败',
+    },
     page: {
       not_found: '页面不存在',
       not_found_text: '这个地址没有内容。请检查链接，或返回课程列表。',
