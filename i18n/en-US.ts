@@ -163,7 +163,10 @@ export const enUS: TranslationMessages = {
     tenant: { name: 'Tenant |||| Tenants' },
     user: { name: 'User |||| Users' },
     user_audit: { name: 'Transfer application |||| Transfer applications' },
-    teacher: { name: 'Teacher |||| Teachers' },
+    teacher: {
+      name: 'Teacher |||| Teachers',
+      fields: { id: 'ID', name: 'Name', title: 'Title', photo: 'Photo', introduction: 'Introduction' },
+    },
     video: { name: 'Video |||| Videos' },
     enroll_statis: { name: 'Enrolment statistic |||| Enrolment statistics' },
     enroll_detail: { name: 'Enrolment |||| Enrolments' },

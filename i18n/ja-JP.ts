@@ -163,7 +163,10 @@ export const jaJP: TranslationMessages = {
     tenant: { name: 'テナント' },
     user: { name: 'ユーザー' },
     user_audit: { name: '所属変更申請' },
-    teacher: { name: '講師' },
+    teacher: {
+      name: '講師',
+      fields: { id: 'ID', name: '氏名', title: '肩書き', photo: '写真', introduction: '紹介' },
+    },
     video: { name: '動画' },
     enroll_statis: { name: '受講登録統計' },
     enroll_detail: { name: '受講登録' },

@@ -163,7 +163,10 @@ export const zhCN: TranslationMessages = {
     tenant: { name: '租户' },
     user: { name: '用户' },
     user_audit: { name: '机构变更申请' },
-    teacher: { name: '讲师' },
+    teacher: {
+      name: '讲师',
+      fields: { id: 'ID', name: '姓名', title: '职称', photo: '照片', introduction: '简介' },
+    },
     video: { name: '视频' },
     enroll_statis: { name: '报名统计' },
     enroll_detail: { name: '报名明细' },

@@ -16,6 +16,7 @@ import ApartmentIcon from '@mui/icons-material/Apartment';
 import type { MenuGroup } from '../src/layout/menu';
 import { comingResource, type ConsoleResource } from '../src/resource';
 import carouselGroups from './carousel-groups';
+import teachers from './teachers';
 
 const crud = (resource: string) => ({ read: `${resource}:read`, write: `${resource}:write`, delete: `${resource}:delete` });
 
@@ -30,7 +31,7 @@ export const resources: ConsoleResource[] = [
   comingResource('tenant', ApartmentIcon, crud('tenant')),
   comingResource('user', PeopleIcon, { read: 'user:read', write: 'user:write', delete: 'user:write' }),
   comingResource('user_audit', HowToRegIcon, { read: 'audit:read', write: 'audit:decide', delete: 'audit:decide' }),
-  comingResource('teacher', SchoolIcon, crud('teacher')),
+  teachers,
   comingResource('video', OndemandVideoIcon, crud('video')),
   comingResource('enroll_statis', BarChartIcon, { read: 'enrollment:read', write: 'enrollment:status', delete: 'enrollment:status' }),
   comingResource('enroll_detail', AssignmentIcon, { read: 'enrollment:read', write: 'enrollment:status', delete: 'enrollment:status' }),

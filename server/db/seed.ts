@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import type { Database, Executor } from './client';
-import { appMeta, carouselGroups, tenants, users } from './schema';
+import { demoFileKeys } from './demoFiles';
+import { appMeta, carouselGroups, teachers, tenants, users } from './schema';
 
 export interface SeedReport {
   /** True when this start created the first administrator. */
@@ -50,5 +51,30 @@ async function seedDemo(tx: Executor, password_hash: string) {
   await tx.insert(carouselGroups).values([
     { ucode: 'home', name: 'Home page', description: 'Banners at the top of the home page' },
     { ucode: 'course', name: 'Course page', description: 'Banners beside the course list' },
+  ]);
+  await seedTeachers(tx);
+}
+
+async function seedTeachers(tx: Executor) {
+  await tx.insert(teachers).values([
+    {
+      name: 'Lin Qiao',
+      title: 'Senior front-end engineer',
+      photo: demoFileKeys.teacherPhoto,
+      introduction:
+        '<p>Lin has built web applications for ten years, most recently design systems used by forty teams.</p><p>She teaches <strong>React</strong> and <strong>TypeScript</strong> from first principles.</p>',
+    },
+    {
+      name: '佐藤 健',
+      title: 'UX designer',
+      photo: '',
+      introduction: '<p>Ken designs mobile banking apps and runs workshops on user research.</p>',
+    },
+    {
+      name: 'Maria Alvarez',
+      title: 'Data scientist',
+      photo: '',
+      introduction: '<p>Maria works on forecasting at a retail chain and teaches statistics with Python.</p><ul><li>Pandas</li><li>scikit-learn</li></ul>',
+    },
   ]);
 }
