@@ -1,8 +1,10 @@
 // Units, components and the API over HTTP; the browser suites run under Playwright (test/e2e).
 const transform = { '^.+\\.(t|j)sx?$': ['ts-jest', { tsconfig: '<rootDir>/tsconfig.jest.json' }] };
 // ESM-only packages that ts-jest has to turn into CommonJS for jest.
-const esmOnly = ['react-hotkeys-hook', 'content-disposition'];
+const esmOnly = ['react-hotkeys-hook', 'content-disposition', 'file-type', 'strtok3', 'token-types', 'uint8array-extras', '@tokenizer', '@borewit'];
 const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
+// file-type offers Node only an `import` entry, which jest (resolving for require) does not take.
+const moduleNameMapper = { '^file-type$': '<rootDir>/node_modules/file-type/index.js' };
 
 const api = (displayName, database) => ({
   displayName,
@@ -11,6 +13,7 @@ const api = (displayName, database) => ({
   // Suites about several instances sharing one server need PostgreSQL.
   testPathIgnorePatterns: database === 'postgres' ? [] : ['\\.postgres\\.test\\.ts$'],
   setupFiles: ['<rootDir>/test/api/setup.' + database + '.cjs'],
+  moduleNameMapper,
   transform,
   transformIgnorePatterns,
 });
@@ -20,6 +23,7 @@ const projects = [
     displayName: 'unit',
     testEnvironment: 'node',
     testMatch: ['<rootDir>/test/unit/**/*.test.ts'],
+    moduleNameMapper,
     transform,
     transformIgnorePatterns,
   },

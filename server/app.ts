@@ -17,6 +17,7 @@ import { registerErrorHandler, sendNotFound } from './errorHandler';
 import { startHousekeeping } from './housekeeping';
 import { authRoutes } from './routes/auth';
 import { entityRoutes, entityStore } from './routes/entityRoutes';
+import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { qrSignInRoutes } from './routes/qrSignIn';
 import { zodValidatorCompiler } from './validation';
@@ -106,6 +107,7 @@ async function createServer(config: AppConfig, database: DatabaseHandle): Promis
   await app.register(healthRoutes, { ping: database.ping, database: database.kind });
   await app.register(authRoutes);
   await app.register(qrSignInRoutes);
+  await app.register(fileRoutes);
   for (const entity of simpleEntities) await app.register(entityRoutes(entityStore(entity, tableOf(entity.table))));
 
   const consoleFallback = await serveConsole(app, config.consoleDir);

@@ -5,6 +5,7 @@ export interface AppConfig {
   /** A PostgreSQL server; when absent the embedded PGlite keeps its files in `pgliteDir`, or in memory. */
   databaseUrl?: string;
   pgliteDir?: string;
+  /** PGlite's folder (unless databaseUrl) and the uploaded files, in `dataDir/files`. */
   dataDir: string;
   migrationsDir: string;
   /** The built console to serve; absent when only the API runs. */
@@ -23,6 +24,8 @@ export interface AppConfig {
   corsOrigins: string[];
   trustProxy: boolean;
   logLevel: string;
+  /** The largest video upload; images (5 MB) and PDFs (50 MB) have SPEC.md's fixed limits. */
+  videoMaxBytes: number;
 }
 
 export const HOUR = 3_600_000;
@@ -37,6 +40,7 @@ export const defaultConfig = (rootDir = process.cwd()): AppConfig => ({
   corsOrigins: [],
   trustProxy: false,
   logLevel: 'info',
+  videoMaxBytes: 2 * 1024 ** 3,
 });
 
 export interface ListenConfig {
@@ -65,9 +69,12 @@ export function configFromEnv(env: NodeJS.ProcessEnv, rootDir = process.cwd()): 
     corsOrigins: list(env.CORS_ORIGINS),
     trustProxy: env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL ?? base.logLevel,
+    videoMaxBytes: env.VIDEO_MAX_BYTES ? Number(env.VIDEO_MAX_BYTES) : base.videoMaxBytes,
   };
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
   if (!(app.sessionTtlMs > 0)) throw new Error(`SESSION_TTL_HOURS must be a positive number, not "${env.SESSION_TTL_HOURS}"`);
   if (!(app.qrSignIn.ttlMs > 0)) throw new Error(`QR_TTL_SECONDS must be a positive number, not "${env.QR_TTL_SECONDS}"`);
+  if (!Number.isSafeInteger(app.videoMaxBytes) || app.videoMaxBytes <= 0)
+    throw new Error(`VIDEO_MAX_BYTES must be a positive whole number of bytes, not "${env.VIDEO_MAX_BYTES}"`);
   return { app, listen: { port, host: env.HOST ?? '0.0.0.0' } };
 }

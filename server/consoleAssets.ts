@@ -5,8 +5,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
-/** Paths that belong to the API, never to the console's client-side routes. */
-const apiPath = /^\/(api|uc|healthz)(\/|$)/;
+/** Paths that belong to the API (and the uploaded files), never to the console's client-side routes. */
+const apiPath = /^\/(api|uc|healthz|files)(\/|$)/;
 
 /**
  * Serves the built console: hashed assets cached for a year, index.html revalidated every time,

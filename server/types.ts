@@ -3,8 +3,8 @@ import type { UserRow } from './auth/sessions';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 
-/** Who may call a route: anyone, any signed-in user, or holders of one privilege. */
-export type Access = 'public' | 'session' | Privilege;
+/** Who may call a route: anyone, any signed-in user, holders of one privilege, or of any of a list. */
+export type Access = 'public' | 'session' | Privilege | readonly Privilege[];
 
 export interface AuthContext {
   user: UserRow;

@@ -56,7 +56,10 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     const session = await resolveSession(app.db, token, { ttlMs: app.appConfig.sessionTtlMs });
     if (!session) throw new Unauthorized();
     if (session.renewedToken) reply.header(RENEWED_TOKEN_HEADER, session.renewedToken);
-    request.auth = authContext(session.user, session.sessionId);
-    if (access !== 'session' && !request.auth.privileges.has(access)) throw new Forbidden();
+    const auth = authContext(session.user, session.sessionId);
+    request.auth = auth;
+    if (access === 'session') return;
+    const required = typeof access === 'string' ? [access] : access;
+    if (!required.some((privilege) => auth.privileges.has(privilege))) throw new Forbidden();
   });
 });

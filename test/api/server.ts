@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { buildApp, type BuiltApp } from '../../server/app';
 import { defaultConfig, type AppConfig } from '../../server/config';
 import { createScratchDatabase as createScratch } from '../scratchDatabase';
@@ -21,7 +24,7 @@ export function createScratchDatabase() {
 
 /**
  * A real server on a random port with fresh data: PGlite in memory, or a database of its own on
- * PostgreSQL when the suite runs as the PostgreSQL project.
+ * PostgreSQL when the suite runs as the PostgreSQL project; uploaded files in a folder of its own.
  */
 export async function startServer(overrides: Partial<AppConfig> = {}, databaseUrl?: string): Promise<TestServer> {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
@@ -29,8 +32,10 @@ export async function startServer(overrides: Partial<AppConfig> = {}, databaseUr
     scratch = await createScratchDatabase();
     databaseUrl = scratch.url;
   }
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cc-api-'));
   const config: AppConfig = {
     ...defaultConfig(),
+    dataDir,
     adminPassword: ADMIN_PASSWORD,
     logLevel: 'silent',
     consoleDir: undefined,
@@ -48,6 +53,7 @@ export async function startServer(overrides: Partial<AppConfig> = {}, databaseUr
     stop: async () => {
       await built.app.close();
       await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

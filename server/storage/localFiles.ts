@@ -1,0 +1,89 @@
+import { randomBytes } from 'node:crypto';
+import { access, link, mkdir, open, readdir, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Transform, type Readable, type TransformCallback } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { Conflict } from '../errors';
+import { HEAD_BYTES } from './contentType';
+
+/** Partial uploads live beside the files (same file system, so placing one is a link), in a dot folder never served. */
+const UPLOADS = '.uploads';
+const STALE_MS = 24 * 3_600_000;
+
+/** The files folder and its partial-uploads folder; partial files a crash left behind are removed. */
+export async function prepareFilesDir(filesDir: string) {
+  const uploadsDir = path.join(filesDir, UPLOADS);
+  await mkdir(uploadsDir, { recursive: true });
+  for (const name of await readdir(uploadsDir)) {
+    const partial = path.join(uploadsDir, name);
+    const { mtimeMs } = await stat(partial);
+    if (Date.now() - mtimeMs > STALE_MS) await rm(partial, { force: true });
+  }
+}
+
+export const fileExists = (filesDir: string, key: string) =>
+  access(path.join(filesDir, key)).then(
+    () => true,
+    () => false,
+  );
+
+export interface UploadLimits {
+  maxBytes: number;
+  /** Called once with the first bytes (all of them for a small file); throws to refuse the file. */
+  checkHead(head: Buffer): Promise<void>;
+  /** The error for a file past maxBytes. */
+  tooLarge(): Error;
+}
+
+/** Passes bytes through once the head is approved, and stops the stream at the first byte past the limit. */
+class UploadCheck extends Transform {
+  private head: Buffer[] = [];
+  private headBytes = 0;
+  private total = 0;
+  private checked = false;
+
+  constructor(private readonly limits: UploadLimits) {
+    super();
+  }
+
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    this.total += chunk.length;
+    if (this.total > this.limits.maxBytes) return done(this.limits.tooLarge());
+    if (this.checked) return done(null, chunk);
+    this.head.push(chunk);
+    this.headBytes += chunk.length;
+    if (this.headBytes < HEAD_BYTES) return done();
+    this.release(done);
+  }
+
+  override _flush(done: TransformCallback) {
+    if (this.checked) return done();
+    this.release(done);
+  }
+
+  private release(done: TransformCallback) {
+    this.checked = true;
+    const head = Buffer.concat(this.head);
+    this.head = [];
+    this.limits.checkHead(head).then(() => done(null, head), done);
+  }
+}
+
+/**
+ * Streams an upload to a partial file and, only when it is complete and valid, puts it in place
+ * under `key`; never overwrites a file, and leaves nothing behind on any failure (client abort too).
+ */
+export async function saveUpload(filesDir: string, key: string, file: Readable, limits: UploadLimits) {
+  const partial = path.join(filesDir, UPLOADS, `${randomBytes(12).toString('hex')}.part`);
+  // Created before streaming starts, so the cleanup below always finds what it has to remove.
+  const handle = await open(partial, 'wx');
+  try {
+    await pipeline(file, new UploadCheck(limits), handle.createWriteStream());
+    // A link, unlike a rename, refuses to replace a file another upload put there meanwhile.
+    await link(partial, path.join(filesDir, key)).catch((error: NodeJS.ErrnoException) => {
+      throw error.code === 'EEXIST' ? new Conflict('app.upload.key_taken') : error;
+    });
+  } finally {
+    await rm(partial, { force: true });
+  }
+}
