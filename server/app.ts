@@ -1,3 +1,4 @@
+import path from 'node:path';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -12,6 +13,7 @@ import type { AppConfig } from './config';
 import { serveConsole } from './consoleAssets';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { tableOf } from './db/tables';
+import { installDemoFiles } from './db/demoFiles';
 import { seed, type SeedReport } from './db/seed';
 import { registerErrorHandler, sendNotFound } from './errorHandler';
 import { startHousekeeping } from './housekeeping';
@@ -37,6 +39,8 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, migrationsDir: config.migrationsDir });
   try {
     const seedReport = await seed(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo });
+    // The demo records name demo files by key; copying them is idempotent, so a lost one comes back.
+    if (config.seedDemo) await installDemoFiles(path.join(config.dataDir, 'files'));
     const app = await createServer(config, database);
     return { app, seedReport, database };
   } catch (error) {
