@@ -43,3 +43,11 @@ test.describe('a signed-out visit', () => {
     await expect(page.getByLabel('Name')).toHaveValue('Deep link target');
   });
 });
+
+test('/login while signed in goes to the console instead of the form', async ({ page, signInAs }) => {
+  await signInAs();
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/course$/);
+  await expect(page.getByRole('button', { name: 'admin' })).toBeVisible();
+  await expect(page.locator('input[name="login_name"]')).toHaveCount(0);
+});
