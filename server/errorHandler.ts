@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Failure } from '../schema/envelope';
-import { ApiError, BadRequest, TooManyRequests, type MessageArgs } from './errors';
+import { ApiError, BadRequest, NotYet, TooManyRequests, type MessageArgs } from './errors';
 import { localeFromHeader, translate, type ServerLocale } from './messages';
 import { constraintField } from './db/constraints';
 
@@ -57,6 +57,7 @@ function envelope(error: ApiError, locale: ServerLocale): Failure {
   } else if (error instanceof BadRequest) {
     args = { details: translate(locale, 'app.validation.invalid'), ...args };
   }
+  if (error instanceof NotYet) body.data = error.data;
   body.message = translate(locale, error.messageKey, args);
   return body;
 }
