@@ -107,4 +107,22 @@ test.describe('long text in lists', () => {
       expect(box.x + box.width).toBeLessThanOrEqual(390);
     }
   });
+
+  test('a card title ends in an ellipsis and shows the whole name on hover', async ({ page, server, signInAs }) => {
+    const ucode = await seedLongGroup(server);
+    await signInAs();
+    await page.goto('/carousel_group');
+    await searchFor(page, ucode);
+    const card = page.getByTestId('record-card');
+    await expect(card).toHaveCount(1);
+    const title = card.getByRole('button', { name: longName }).getByTitle(longName);
+    await expect(title).toBeVisible();
+    // One line, cut: its text is taller than what shows.
+    const clipped = await title.evaluate((element) => ({ lines: Math.round(element.clientHeight / parseFloat(getComputedStyle(element).lineHeight)), cut: element.scrollHeight > element.clientHeight }));
+    expect(clipped).toEqual({ lines: 1, cut: true });
+    expect(await pageScrollsSideways(page)).toBe(false);
+    const cardBox = (await card.boundingBox())!;
+    const titleBox = (await title.boundingBox())!;
+    expect(titleBox.x + titleBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+  });
 });
