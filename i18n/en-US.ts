@@ -130,6 +130,9 @@ export const enUS: TranslationMessages = {
       password_wrong: 'Password Error',
       qr_expired: 'The QR code has expired, please refresh it',
       qr_used: 'This QR code has already been used',
+      qr_pending: 'Waiting for the QR code to be scanned',
+      qr_scanned: 'Scanned: waiting for the login to be confirmed on the phone',
+      qr_refused: 'The login was refused on the phone',
     },
     upload: {
       image_type: 'Please select JPG, PNG file!',

@@ -130,6 +130,9 @@ export const jaJP: TranslationMessages = {
       password_wrong: 'パスワードが間違っています',
       qr_expired: 'QR コードの有効期限が切れました。更新してください',
       qr_used: 'この QR コードは既に使用されています',
+      qr_pending: 'QR コードのスキャンを待っています',
+      qr_scanned: 'スキャン済み：スマートフォンでのログインの確認を待っています',
+      qr_refused: 'スマートフォンでログインが拒否されました',
     },
     upload: {
       image_type: 'JPG または PNG ファイルを選択してください！',

@@ -130,6 +130,9 @@ export const zhCN: TranslationMessages = {
       password_wrong: '密码错误',
       qr_expired: '二维码已过期，请刷新',
       qr_used: '该二维码已被使用',
+      qr_pending: '等待扫描二维码',
+      qr_scanned: '已扫描，等待在手机上确认登录',
+      qr_refused: '已在手机上拒绝登录',
     },
     upload: {
       image_type: '请选择 JPG、PNG 格式的图片！',

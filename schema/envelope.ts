@@ -9,6 +9,8 @@ export const failure = z.object({
   error_code: z.number().int(),
   /** On a 400: what is wrong with each named field, in the caller's language. */
   errors: z.record(z.string(), z.string()).optional(),
+  /** On a 202 (not done yet, ask again): how far it has got. */
+  data: z.record(z.string(), z.unknown()).optional(),
 });
 export type Failure = z.infer<typeof failure>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userInfo } from './auth';
+import { failure } from './envelope';
 
 /** The cookie that binds a QR ticket to the browser that asked for the code. */
 export const QR_BINDING_COOKIE = 'qr_binding';
@@ -26,12 +27,20 @@ export const qrTicketDetails = z.object({
 export type QrTicketDetails = z.infer<typeof qrTicketDetails>;
 
 /**
- * The console's poll: still waiting (pending, or scanned on a phone), refused there, or a session
- * (as a password sign-in answers it). An expired or unknown code answers 404.
+ * The console's poll succeeds only when it hands over the session (as a password sign-in answers
+ * it). Every other answer is a failure: still waiting (202, below), refused (403), expired or
+ * spent (404).
  */
 export const qrCheckAnswer = z.object({
-  status: z.enum(['pending', 'scanned', 'refused', 'success']),
-  token: z.string().optional(),
-  user_info: userInfo.optional(),
+  status: z.literal('success'),
+  token: z.string(),
+  user_info: userInfo,
 });
 export type QrCheckAnswer = z.infer<typeof qrCheckAnswer>;
+
+/** Nobody has decided yet: the code is waiting to be scanned, or scanned and waiting for the phone. */
+export const qrWaiting = failure.extend({
+  error_code: z.literal(202),
+  data: z.object({ status: z.enum(['pending', 'scanned']) }),
+});
+export type QrWaiting = z.infer<typeof qrWaiting>;

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Failure } from '../schema/envelope';
-import { ApiError, BadRequest, TooManyRequests, type MessageArgs } from './errors';
+import { ApiError, BadRequest, NotYet, TooManyRequests, type MessageArgs } from './errors';
 import { fieldLabel, localeFromHeader, translate, type ServerLocale } from './messages';
 import { constraintField } from './db/constraints';
 
@@ -61,6 +61,7 @@ function envelope(error: ApiError, locale: ServerLocale, resource: string | unde
   } else if (error instanceof BadRequest) {
     args = { details: translate(locale, 'app.validation.invalid'), ...args };
   }
+  if (error instanceof NotYet) body.data = error.data;
   body.message = translate(locale, error.messageKey, args);
   return body;
 }

@@ -49,6 +49,19 @@ export class Conflict extends ApiError {
   }
 }
 
+/**
+ * Not done yet (a QR code nobody has confirmed): a client that waits "until success" asks again.
+ * `data` says how far it has got.
+ */
+export class NotYet extends ApiError {
+  constructor(
+    messageKey: string,
+    readonly data: Record<string, unknown>,
+  ) {
+    super(202, messageKey);
+  }
+}
+
 export class TooManyRequests extends ApiError {
   constructor(readonly retryAfterSeconds: number) {
     super(429, 'app.error.too_many_attempts', { seconds: retryAfterSeconds });

@@ -39,7 +39,9 @@ const store = consoleStore();
 export function App() {
   return (
     // Real paths (/course, /carousel_group/edit/3), not #/ fragments: the server answers them all.
-    <BrowserRouter>
+    // Navigations are not transitions: a signed-out visit's redirect to /login would otherwise be
+    // interrupted, again and again, by the sign-out's own store and query resets (a render loop).
+    <BrowserRouter useTransitions={false}>
     <Admin
       title="backstage management"
       dataProvider={dataProvider}

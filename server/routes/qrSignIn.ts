@@ -6,13 +6,13 @@ import { z } from 'zod';
 import { failure, failures, success } from '../../schema/envelope';
 import { QR_LINK_HEADER } from '../../schema/headers';
 import { hasConsoleRole } from '../../schema/privileges';
-import { QR_BINDING_COOKIE, qrCheckAnswer, qrConfirmBody, qrDetailsQuery, qrTicketDetails } from '../../schema/qr';
+import { QR_BINDING_COOKIE, qrCheckAnswer, qrConfirmBody, qrDetailsQuery, qrTicketDetails, qrWaiting } from '../../schema/qr';
 import { privilegeSet, sendPrivileges } from '../auth/plugin';
 import { collect, decide, issueTicket, liveTicket, markScanned } from '../auth/qrTickets';
 import { clientOf } from '../auth/sessions';
 import { assertNotThrottled, recordAttempt } from '../auth/throttle';
 import { users } from '../db/schema';
-import { Conflict, Forbidden, NotFound } from '../errors';
+import { Conflict, Forbidden, NotFound, NotYet } from '../errors';
 import { caller } from '../types';
 import { openSession, toUserInfo } from './auth';
 
@@ -66,9 +66,11 @@ export const qrSignInRoutes: FastifyPluginAsyncZod = async (app) => {
       tags: ['auth'],
       summary: "The console's poll for its code (identified by the binding cookie)",
       description:
-        'Answers pending, scanned (opened on a phone), refused, or success with the session as a password sign-in ' +
-        'answers it (privileges in x-privileges). An expired, used or unknown code answers 404.',
-      response: { 200: success(qrCheckAnswer), 404: failure },
+        '`success: true` only when it hands over the session, as a password sign-in answers it (privileges in ' +
+        'x-privileges), so a client polls until success or an expiry code. Every other answer is `success: false`: ' +
+        'HTTP 202 with `error_code` 202 and `data.status` `pending` (not scanned yet) or `scanned` (opened on a phone, ' +
+        'not decided yet) while waiting; 403 refused on the phone; 404 expired, already used or unknown.',
+      response: { 200: success(qrCheckAnswer), 202: qrWaiting, 403: failure, 404: failure },
     },
     handler: async (request, reply) => {
       const binding = request.cookies[QR_BINDING_COOKIE];
@@ -77,7 +79,8 @@ export const qrSignInRoutes: FastifyPluginAsyncZod = async (app) => {
         forgetBinding(request, reply);
         throw expired();
       }
-      if (row.status !== 'confirmed') return { success: true as const, data: { status: row.status } };
+      if (row.status === 'pending' || row.status === 'scanned') throw new NotYet(`app.error.qr_${row.status}`, { status: row.status });
+      if (row.status === 'refused') throw new Forbidden('app.error.qr_refused');
 
       const signedIn = await db.transaction(async (tx) => {
         const userId = await collect(tx, row.id);

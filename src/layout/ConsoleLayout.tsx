@@ -21,7 +21,8 @@ export function createLayout(groups: readonly MenuGroup[]) {
   const GroupedMenu = () => <ConsoleMenu groups={groups} />;
   return function ConsoleLayout({ children }: { children: ReactNode }) {
     return (
-      <Layout appBar={ConsoleAppBar} menu={GroupedMenu} appBarAlwaysOn>
+      // react-admin lets the page grow as wide as its widest content; here each screen fits the window.
+      <Layout appBar={ConsoleAppBar} menu={GroupedMenu} appBarAlwaysOn sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>
         <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100%' }}>
           <Box sx={{ flex: 1 }}>{children}</Box>
           <Footer />

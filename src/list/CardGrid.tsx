@@ -2,7 +2,8 @@ import { Box, Card, CardActions, CardContent, Checkbox, Grid, Link, Skeleton, Ty
 import type { ReactNode } from 'react';
 import { RecordContextProvider, useListContext, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
 import { useDelayed } from '../useDelayed';
-import { columnLabel, columnValue, type ListColumn } from './columns';
+import { ClampedText, ColumnCell } from './ClampedText';
+import { columnLabel, columnText, columnValue, type ListColumn } from './columns';
 
 interface CardGridProps {
   title: ListColumn;
@@ -54,16 +55,24 @@ export function CardGrid({ title, lines, onTitleClick, actions, selectable }: Ca
                       sx={{ p: 0.5 }}
                     />
                   )}
-                  <Link component="button" variant="subtitle1" underline="hover" onClick={() => onTitleClick(record)} sx={{ textAlign: 'left', fontWeight: 600 }}>
-                    {columnValue(record, title)}
+                  <Link
+                    component="button"
+                    variant="subtitle1"
+                    underline="hover"
+                    onClick={() => onTitleClick(record)}
+                    sx={{ textAlign: 'left', fontWeight: 600, minWidth: 0 }}
+                  >
+                    <ColumnCell record={record} column={title} lines={1} />
                   </Link>
                 </Box>
                 {lines.map((line) => (
-                  <Typography key={line.source} variant="body2" component="div" sx={{ py: 0.25, wordBreak: 'break-word' }}>
-                    <Box component="span" sx={{ color: 'text.secondary' }}>
-                      {translate(columnLabel(resource, line))}:{' '}
-                    </Box>
-                    {columnValue(record, line)}
+                  <Typography key={line.source} variant="body2" component="div" sx={{ py: 0.25 }}>
+                    <ClampedText title={columnText(record, line)}>
+                      <Box component="span" sx={{ color: 'text.secondary' }}>
+                        {translate(columnLabel(resource, line))}:{' '}
+                      </Box>
+                      {columnValue(record, line)}
+                    </ClampedText>
                   </Typography>
                 ))}
               </CardContent>

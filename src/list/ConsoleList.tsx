@@ -22,7 +22,8 @@ import {
 } from 'react-admin';
 import { BulkDeleteRecordsButton, DeleteRecordButton } from './DeleteButtons';
 import { CardGrid } from './CardGrid';
-import { columnLabel, columnValue, type ListColumn } from './columns';
+import { ColumnCell } from './ClampedText';
+import { columnLabel, type ListColumn } from './columns';
 import { DetailDialog } from './DetailDialog';
 import { ListPagination, usePageSize } from './ListPagination';
 import { useListView, ViewToggle } from './ViewToggle';
@@ -55,6 +56,9 @@ export interface ConsoleListProps {
   /** More actions for a record, after edit and delete. */
   recordActions?: (record: RaRecord) => ReactNode;
 }
+
+/** How narrow a table's text column may get before the table scrolls in its box. */
+const CELL_MIN_WIDTH = '7em';
 
 function RowNumber() {
   const record = useRecordContext();
@@ -94,6 +98,8 @@ export function ConsoleList(props: ConsoleListProps) {
         filters={[search, ...filters]}
         actions={false}
         pagination={<ListPagination />}
+        // The list takes the width it is given, never the width of its longest text.
+        sx={{ '& .RaList-main': { minWidth: 0 } }}
         queryOptions={{
           onError: (error: Error & { status?: number }) => {
             // A 401 signs out with its own message.
@@ -124,7 +130,7 @@ function ListContent({ columns, titleSource, detailFields, showIndex, formMode =
     ...titleColumn,
     render: (record) => (
       <Link component="button" underline="hover" onClick={() => openDetail(record)} sx={{ textAlign: 'left' }}>
-        {columnValue(record, titleColumn)}
+        <ColumnCell record={record} column={titleColumn} minWidth={CELL_MIN_WIDTH} />
       </Link>
     ),
   };
@@ -165,6 +171,8 @@ function ListContent({ columns, titleSource, detailFields, showIndex, formMode =
       {view === 'table' ? (
         <DataTable
           rowClick={false}
+          // A table wider than a narrow screen scrolls in its own box; the page and the toolbar stay put.
+          sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
           bulkActionButtons={canDelete ? <BulkDeleteRecordsButton /> : false}
           empty={<Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">{translate('app.list.empty')}</Typography>}
         >
@@ -177,11 +185,11 @@ function ListContent({ columns, titleSource, detailFields, showIndex, formMode =
                 source={column.source}
                 label={translate(columnLabel(resource, column))}
                 disableSort={!column.sortable}
-                render={(record: RaRecord) => columnValue(record, shown)}
+                render={(record: RaRecord) => <ColumnCell record={record} column={shown} minWidth={CELL_MIN_WIDTH} />}
               />
             );
           })}
-          <DataTable.Col label={translate('app.list.actions')} disableSort render={actions} />
+          <DataTable.Col label={translate('app.list.actions')} disableSort render={actions} sx={{ whiteSpace: 'nowrap' }} />
         </DataTable>
       ) : (
         <>

@@ -9,7 +9,7 @@ export function DetailDialog({ record, title, fields, onClose }: { record?: RaRe
   const resource = useResourceContext() ?? '';
   return (
     <Dialog open={Boolean(record)} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="detail-title">
-      <DialogTitle id="detail-title">
+      <DialogTitle id="detail-title" sx={{ overflowWrap: 'anywhere' }}>
         {translate('app.list.detail')}
         {record ? `: ${String(record[title] ?? '')}` : ''}
       </DialogTitle>
@@ -20,7 +20,7 @@ export function DetailDialog({ record, title, fields, onClose }: { record?: RaRe
               <Typography variant="body2" color="text.secondary">
                 {translate(columnLabel(resource, field))}
               </Typography>
-              <Typography variant="body2" component="div" sx={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+              <Typography variant="body2" component="div" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {columnValue(record, field)}
               </Typography>
             </Box>

@@ -12,8 +12,12 @@ export interface ListColumn {
 
 export const columnLabel = (resource: string, column: ListColumn) => column.label ?? `resources.${resource}.fields.${column.source}`;
 
-export function columnValue(record: RaRecord, column: ListColumn): ReactNode {
-  if (column.render) return column.render(record);
+/** A value as plain text, '—' when there is none. */
+export function columnText(record: RaRecord, column: ListColumn): string {
   const value = record[column.source];
   return value === null || value === undefined || value === '' ? '—' : String(value);
+}
+
+export function columnValue(record: RaRecord, column: ListColumn): ReactNode {
+  return column.render ? column.render(record) : columnText(record, column);
 }

@@ -1,5 +1,7 @@
 import { Box, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { getToken } from '../storage';
 import { QrSignIn } from './QrSignIn';
 import { Form, LocalesMenuButton, PasswordInput, required, SaveButton, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
 
@@ -31,6 +33,9 @@ function PasswordSignIn() {
 export function LoginPage() {
   const translate = useTranslate();
   const [mode, setMode] = useState<Mode>('input');
+  // Decided on arrival only: signing in here stores a session before it moves on by itself.
+  const [signedIn] = useState(() => Boolean(getToken()));
+  if (signedIn) return <Navigate to="/" replace />;
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}>
       <Card sx={{ width: 380, maxWidth: '100%' }}>

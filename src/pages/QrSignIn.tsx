@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { useLogin, useNotify, useTranslate } from 'react-admin';
 import type { HttpError } from 'react-admin';
 import { QR_LINK_HEADER } from '../../schema/headers';
-import type { QrCheckAnswer } from '../../schema/qr';
+import type { QrCheckAnswer, QrWaiting } from '../../schema/qr';
 import { NoPermissionError } from '../authProvider';
 import { request, requestFile } from '../http';
 
@@ -18,6 +18,24 @@ type Phase =
   | { name: 'expired' }
   | { name: 'refused' }
   | { name: 'failed'; message: string };
+
+/**
+ * Where a check that handed over no session leaves the code: still waiting (202, scanned or not),
+ * refused on the phone (403), expired or spent (404). Anything else (offline, a busy server) is
+ * a hiccup: ask again at the next tick.
+ */
+function phaseAfterCheck(error: HttpError, scanned: boolean): Phase {
+  switch (error.status) {
+    case 202:
+      return { name: 'waiting', scanned: (error.body as Partial<QrWaiting> | undefined)?.data?.status === 'scanned' };
+    case 403:
+      return { name: 'refused' };
+    case 404:
+      return { name: 'expired' };
+    default:
+      return { name: 'waiting', scanned };
+  }
+}
 
 /**
  * The sign-in page's QR mode: a code bound to this browser, polled until a signed-in phone
@@ -57,24 +75,23 @@ export function QrSignIn() {
     if (phase.name !== 'waiting') return;
     let cancelled = false;
     const timer = setTimeout(async () => {
+      let answer: QrCheckAnswer;
       try {
-        const { data } = await request<QrCheckAnswer>('/api/v1/auth/qrcode/check', { method: 'POST' });
-        if (cancelled) return;
-        if (data.status === 'success' && data.token) {
-          setPhase({ name: 'signing-in' });
-          await login({ token: data.token });
-          notify('app.auth.login_successful', { type: 'success' });
-        } else if (data.status === 'refused') setPhase({ name: 'refused' });
-        else setPhase({ name: 'waiting', scanned: data.status === 'scanned' });
+        ({ data: answer } = await request<QrCheckAnswer>('/api/v1/auth/qrcode/check', { method: 'POST' }));
       } catch (error) {
-        if (cancelled) return;
-        if ((error as HttpError).status === 404) setPhase({ name: 'expired' });
-        else if (error instanceof NoPermissionError) {
-          notify('app.auth.no_permission', { type: 'error' });
-          setPhase({ name: 'failed', message: 'app.auth.no_permission' });
-        }
-        // A network hiccup: ask again at the next tick.
-        else setPhase({ name: 'waiting', scanned: false });
+        if (!cancelled) setPhase(phaseAfterCheck(error as HttpError, phase.scanned));
+        return;
+      }
+      if (cancelled) return;
+      setPhase({ name: 'signing-in' });
+      try {
+        await login({ token: answer.token });
+        notify('app.auth.login_successful', { type: 'success' });
+      } catch (error) {
+        // The code is spent: say why, and offer a new one.
+        const message = error instanceof NoPermissionError ? 'app.auth.no_permission' : (error as HttpError).message || 'app.auth.login_failed';
+        notify(message, { type: 'error' });
+        setPhase({ name: 'failed', message });
       }
     }, QR_POLL_MS);
     return () => {

@@ -33,17 +33,31 @@ describe('the code', () => {
     expect(cookie).not.toContain(ticket!);
   });
 
-  test('pending until a phone opens it, then scanned', async () => {
+  test('pending until a phone opens it, then scanned: both a failure with 202, so a poll "until success" goes on', async () => {
     const console = browser(server.url, 'Console-Browser/7');
     const { ticket } = await console.qrCode();
-    expect((await console.check()).body).toEqual({ success: true, data: { status: 'pending' } });
+    const pending = await console.check();
+    expect(pending.status).toBe(202);
+    expect(pending.body).toEqual({ success: false, message: 'Waiting for the QR code to be scanned', error_code: 202, data: { status: 'pending' } });
 
     const admin = await phone('admin', ADMIN_PASSWORD);
     const details = await admin.get('/api/v1/auth/qrcode/ticket', { query: { ticket: ticket! } });
     expect(details.status).toBe(200);
     expect(details.body.data).toMatchObject({ status: 'scanned', console_url: 'http://console.test', requester_user_agent: 'Console-Browser/7', requester_ip: '127.0.0.1' });
     expect(details.body.data.expires_at - details.body.data.created_at).toBe(120_000);
-    expect((await console.check()).body.data.status).toBe('scanned');
+    const scanned = await console.send('POST', '/api/v1/auth/qrcode/check', { headers: { 'accept-language': 'zh-CN' } });
+    expect(scanned.status).toBe(202);
+    expect(scanned.body).toEqual({ success: false, message: '已扫描，等待在手机上确认登录', error_code: 202, data: { status: 'scanned' } });
+  });
+
+  test('the contract of the check is published', async () => {
+    const document = await call(server.url, 'GET', '/api/docs/json');
+    const check = document.body.paths['/api/v1/auth/qrcode/check'].post;
+    expect(Object.keys(check.responses).sort()).toEqual(['200', '202', '403', '404']);
+    const waiting = check.responses['202'].content['application/json'].schema;
+    expect(waiting.properties.success.enum).toEqual([false]);
+    expect(waiting.properties.data.properties.status.enum).toEqual(['pending', 'scanned']);
+    expect(check.description).toMatch(/202/);
   });
 });
 
@@ -57,6 +71,7 @@ describe('confirmed', () => {
 
     const collected = await console.check();
     expect(collected.status).toBe(200);
+    expect(collected.body.success).toBe(true);
     expect(collected.body.data).toMatchObject({ status: 'success', user_info: { user_name: 'admin', roles: ['admin'] } });
     expect(JSON.parse(collected.headers.get('x-privileges')!)).toContain('carousel:write');
     expect(console.jar.has('qr_binding')).toBe(false);
@@ -79,7 +94,9 @@ describe('confirmed', () => {
     await admin.post('/api/v1/auth/qrcode/confirm', { ticket });
 
     // Another browser's own cookie leads to its own (unconfirmed) code, never to this one.
-    expect((await other.check()).body.data).toEqual({ status: 'pending' });
+    const others = await other.check();
+    expect(others.status).toBe(202);
+    expect(others.body.data).toEqual({ status: 'pending' });
     const forged = await stranger.send('POST', '/api/v1/auth/qrcode/check', { headers: { cookie: `qr_binding=${ticket}` } });
     expect(forged.status).toBe(404);
     expect((await stranger.check()).status).toBe(404);
@@ -107,7 +124,11 @@ describe('refused, forbidden, bad input', () => {
     const { ticket } = await console.qrCode();
     const admin = await phone('admin', ADMIN_PASSWORD);
     expect((await admin.post('/api/v1/auth/qrcode/confirm', { ticket, refuse: true })).body.data.status).toBe('refused');
-    expect((await console.check()).body.data).toEqual({ status: 'refused' });
+    const refused = await console.check();
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ success: false, message: 'The login was refused on the phone', error_code: 403 });
+    // Asked again, it says the same: the console stops on the first.
+    expect((await console.check()).status).toBe(403);
     expect((await admin.post('/api/v1/auth/qrcode/confirm', { ticket })).status).toBe(409);
   });
 
@@ -145,7 +166,7 @@ describe('expiry and abuse', () => {
   test('an expired code answers 404 with the refresh message; its ticket can no longer be decided', async () => {
     const console = browser(server.url);
     const { ticket } = await console.qrCode();
-    expect((await console.check()).status).toBe(200);
+    expect((await console.check()).status).toBe(202);
     // Its two minutes are over (set in the database, found by the ticket's hash as the server finds it).
     const expiredTickets = await server.app.db
       .update(qrTickets)

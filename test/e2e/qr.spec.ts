@@ -24,9 +24,14 @@ async function openOnPhone(browser: Browser, link: string, loginName = 'admin') 
 
 test.describe('QR sign-in', () => {
   test('a phone confirms the code and the console lands on /course within one poll', async ({ page, browser }) => {
+    const answers: number[] = [];
+    page.on('response', (response) => response.url().endsWith('/qrcode/check') && answers.push(response.status()));
     const link = await showCode(page);
     expect(link).toMatch(/\/qr\/confirm\?ticket=[\w-]{40,}$/);
     await expect(page.getByRole('status')).toHaveText('Scan the code with the mini-program to log in');
+    // Waiting is a failure with 202 (success only hands over the session), and the console goes on asking.
+    await expect.poll(() => answers.length, { timeout: 8_000 }).toBeGreaterThan(0);
+    expect(answers[0]).toBe(202);
 
     const { phone, page: phonePage } = await openOnPhone(browser, link!);
     await expect(phonePage.getByText(/The console at http:\/\/127\.0\.0\.1:\d+ asks to log in as you\./)).toBeVisible();
@@ -111,8 +116,8 @@ test.describe('an expiring code', () => {
 
       await page.getByRole('button', { name: 'Refresh' }).click();
       await expect(page.getByRole('status')).toHaveText('Scan the code with the mini-program to log in');
-      // The new code is asked about again, and is alive (a confirmed one is covered above).
-      await expect.poll(() => checks.slice(afterExpiry), { timeout: 5_000 }).toContain('200');
+      // The new code is asked about again, and is alive: still waiting, 202 (a confirmed one is covered above).
+      await expect.poll(() => checks.slice(afterExpiry), { timeout: 5_000 }).toContain('202');
     } finally {
       await short.stop();
     }

@@ -1,0 +1,128 @@
+import type { Page } from '@playwright/test';
+import { ADMIN_PASSWORD, expect, fillSignIn, searchFor, test, type RunningServer } from './fixtures';
+
+/** Every main-frame navigation of `page`, the first being the document's own load. */
+function recordNavigations(page: Page) {
+  const navigations: { url: string; at: number }[] = [];
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) navigations.push({ url: frame.url(), at: Date.now() });
+  });
+  return navigations;
+}
+
+test.describe('a signed-out visit', () => {
+  for (const path of ['/', '/course', '/carousel_group/edit/1']) {
+    test(`to ${path} redirects once to a still sign-in page`, async ({ page }) => {
+      // Playwright gives each test a fresh context: nothing stored, no cookie.
+      const navigations = recordNavigations(page);
+      const started = Date.now();
+      await page.goto(path);
+      await expect(page.locator('input[name="login_name"]')).toBeVisible({ timeout: 4_000 });
+      const formShownAfter = Date.now() - started;
+      await page.waitForTimeout(3_000);
+
+      // After the load: react-router's first history entry and the redirect, nothing more.
+      const inPage = navigations.slice(1);
+      expect(inPage.length, JSON.stringify(navigations)).toBeLessThanOrEqual(2);
+      expect(new URL(navigations.at(-1)!.url).pathname).toBe('/login');
+      expect(Date.now() - navigations.at(-1)!.at).toBeGreaterThanOrEqual(2_900);
+      expect(formShownAfter).toBeLessThan(4_000);
+      await expect(page.locator('input[name="login_name"]')).toBeVisible();
+    });
+  }
+
+  test('signing in from a deep link lands where the user wanted to go', async ({ page, server }) => {
+    const { token } = await server.signIn();
+    const created = await server.api('POST', '/api/v1/carousel_groups', { token, body: { ucode: `deep${Date.now()}`, name: 'Deep link target' } });
+    const id = created.body.data.id;
+    await page.goto(`/carousel_group/edit/${id}`);
+    await expect(page).toHaveURL(/\/login$/);
+    await fillSignIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(new RegExp(`/carousel_group/edit/${id}$`));
+    await expect(page.getByLabel('Name')).toHaveValue('Deep link target');
+  });
+});
+
+test('/login while signed in goes to the console instead of the form', async ({ page, signInAs }) => {
+  await signInAs();
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/course$/);
+  await expect(page.getByRole('button', { name: 'admin' })).toBeVisible();
+  await expect(page.locator('input[name="login_name"]')).toHaveCount(0);
+});
+
+test.describe('long text in lists', () => {
+  const longName = 'N'.repeat(64);
+  const longDescription = 'D'.repeat(500);
+
+  /** A group whose name and description are single unbroken words, found through the search box. */
+  async function seedLongGroup(server: RunningServer) {
+    const { token } = await server.signIn();
+    const ucode = `long${Date.now().toString(36)}`;
+    expect((await server.api('POST', '/api/v1/carousel_groups', { token, body: { ucode, name: longName, description: longDescription } })).status).toBe(200);
+    return ucode;
+  }
+
+  const pageScrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
+
+  /** The table view of the list, searched down to the long group. */
+  async function openTable(page: Page, server: RunningServer, signInAs: () => Promise<void>) {
+    const ucode = await seedLongGroup(server);
+    await signInAs();
+    await page.goto('/carousel_group');
+    await page.getByRole('button', { name: 'Table view' }).click();
+    await searchFor(page, ucode);
+    const row = page.getByRole('row').filter({ hasText: ucode });
+    await expect(row).toHaveCount(1);
+    return row;
+  }
+
+  test('the table wraps and clamps its cells, keeps the page and its actions on screen, and shows the whole text on hover', async ({ page, server, signInAs }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const row = await openTable(page, server, signInAs);
+
+    expect(await pageScrollsSideways(page)).toBe(false);
+    await expect(row.getByTitle(longDescription)).toBeVisible();
+    await expect(row.getByTitle(longName)).toBeVisible();
+    // A few lines at most.
+    const descriptionHeight = (await row.getByTitle(longDescription).boundingBox())!.height;
+    expect(descriptionHeight).toBeLessThan(80);
+    for (const control of [row.getByRole('link', { name: 'Edit' }), row.getByRole('button', { name: 'Delete' }), page.getByRole('button', { name: 'Card view' })]) {
+      const box = (await control.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(1440);
+    }
+  });
+
+  test('on a phone the table scrolls in its own box and the toolbar stays on screen', async ({ page, server, signInAs }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const row = await openTable(page, server, signInAs);
+    await expect(row.getByTitle(longDescription)).toBeAttached();
+    expect(await pageScrollsSideways(page)).toBe(false);
+    const table = await page.locator('.RaDataTable-tableWrapper').evaluate((element) => ({ scrolls: element.scrollWidth > element.clientWidth, width: element.clientWidth }));
+    expect(table.scrolls).toBe(true);
+    expect(table.width).toBeLessThanOrEqual(390);
+    for (const control of [page.getByRole('link', { name: 'Create' }), page.getByRole('button', { name: 'Card view' })]) {
+      const box = (await control.boundingBox())!;
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+  });
+
+  test('a card title ends in an ellipsis and shows the whole name on hover', async ({ page, server, signInAs }) => {
+    const ucode = await seedLongGroup(server);
+    await signInAs();
+    await page.goto('/carousel_group');
+    await searchFor(page, ucode);
+    const card = page.getByTestId('record-card');
+    await expect(card).toHaveCount(1);
+    const title = card.getByRole('button', { name: longName }).getByTitle(longName);
+    await expect(title).toBeVisible();
+    // One line, cut: its text is taller than what shows.
+    const clipped = await title.evaluate((element) => ({ lines: Math.round(element.clientHeight / parseFloat(getComputedStyle(element).lineHeight)), cut: element.scrollHeight > element.clientHeight }));
+    expect(clipped).toEqual({ lines: 1, cut: true });
+    expect(await pageScrollsSideways(page)).toBe(false);
+    const cardBox = (await card.boundingBox())!;
+    const titleBox = (await title.boundingBox())!;
+    expect(titleBox.x + titleBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+  });
+});
