@@ -19,6 +19,7 @@ import { authRoutes } from './routes/auth';
 import { entityRoutes, entityStore } from './routes/entityRoutes';
 import { healthRoutes } from './routes/health';
 import { qrSignInRoutes } from './routes/qrSignIn';
+import { videoRoutes } from './routes/videos';
 import { zodValidatorCompiler } from './validation';
 import './types';
 
@@ -106,6 +107,7 @@ async function createServer(config: AppConfig, database: DatabaseHandle): Promis
   await app.register(healthRoutes, { ping: database.ping, database: database.kind });
   await app.register(authRoutes);
   await app.register(qrSignInRoutes);
+  await app.register(videoRoutes);
   for (const entity of simpleEntities) await app.register(entityRoutes(entityStore(entity, tableOf(entity.table))));
 
   const consoleFallback = await serveConsole(app, config.consoleDir);

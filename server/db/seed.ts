@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import type { Database, Executor } from './client';
-import { appMeta, carouselGroups, tenants, users } from './schema';
+import { appMeta, carouselGroups, tenants, users, videos, videoVersions } from './schema';
 
 export interface SeedReport {
   /** True when this start created the first administrator. */
@@ -50,5 +50,36 @@ async function seedDemo(tx: Executor, password_hash: string) {
   await tx.insert(carouselGroups).values([
     { ucode: 'home', name: 'Home page', description: 'Banners at the top of the home page' },
     { ucode: 'course', name: 'Course page', description: 'Banners beside the course list' },
+  ]);
+  await seedVideos(tx);
+}
+
+/**
+ * Keys of the demo video files (server/db/demo-files/, committed on another branch): placeholders
+ * until the two are aligned.
+ */
+export const DEMO_VIDEO_FILES = {
+  introSh: 'demo/intro-sh.mp4',
+  introH: 'demo/intro-h.flv',
+  introM: 'demo/hls/intro-m.m3u8',
+} as const;
+
+/** Videos to try the version screens and playback with: one in every format, one in mp4 only, two with none yet. */
+async function seedVideos(tx: Executor) {
+  const [intro, algebra] = await tx
+    .insert(videos)
+    .values([
+      { title: 'Welcome to the platform' },
+      { title: 'Linear algebra: vectors and matrices' },
+      { title: 'Business English: listening practice' },
+      { title: 'Laboratory safety basics' },
+    ])
+    .returning({ id: videos.id });
+  await tx.insert(videoVersions).values([
+    { video_id: intro.id, file: DEMO_VIDEO_FILES.introSh, format: 'mp4', quality: 'SH' },
+    { video_id: intro.id, file: DEMO_VIDEO_FILES.introH, format: 'flv', quality: 'H' },
+    { video_id: intro.id, file: DEMO_VIDEO_FILES.introM, format: 'm3u8', quality: 'M' },
+    // The same demo file, so a second video plays too.
+    { video_id: algebra.id, file: DEMO_VIDEO_FILES.introSh, format: 'mp4', quality: 'SH' },
   ]);
 }
