@@ -17,10 +17,19 @@ test.describe('videos and versions', () => {
     await expect(card).toHaveCount(1);
     await expect(card).toContainText('Versions');
     await expect(card).toContainText('0');
+
+    // The title is edited in a modal over the list.
+    await card.getByRole('button', { name: 'Edit', exact: true }).click();
+    await expect(page.getByRole('dialog').getByLabel('Title')).toHaveValue(title);
+    await page.getByRole('dialog').getByLabel('Title').fill(`${title} v2`);
+    await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Edit Success');
+    await expect(card).toContainText(`${title} v2`);
+
     await card.getByRole('link', { name: 'Manage versions' }).click();
     await expect(page).toHaveURL(/\/video\/\d+\/version$/);
     const videoId = Number(/\/video\/(\d+)\/version/.exec(page.url())![1]);
-    await expect(page.getByRole('heading', { name: `Versions of "${title}"` })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Versions of "${title} v2"` })).toBeVisible();
     await expect(page.getByText('No data')).toBeVisible();
 
     // Add: the rules show under the fields, then a good version is saved.
