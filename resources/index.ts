@@ -17,6 +17,7 @@ import type { MenuGroup } from '../src/layout/menu';
 import { comingResource, type ConsoleResource } from '../src/resource';
 import carouselGroups from './carousel-groups';
 import teachers from './teachers';
+import videos from './videos';
 
 const crud = (resource: string) => ({ read: `${resource}:read`, write: `${resource}:write`, delete: `${resource}:delete` });
 
@@ -32,7 +33,7 @@ export const resources: ConsoleResource[] = [
   comingResource('user', PeopleIcon, { read: 'user:read', write: 'user:write', delete: 'user:write' }),
   comingResource('user_audit', HowToRegIcon, { read: 'audit:read', write: 'audit:decide', delete: 'audit:decide' }),
   teachers,
-  comingResource('video', OndemandVideoIcon, crud('video')),
+  videos,
   comingResource('enroll_statis', BarChartIcon, { read: 'enrollment:read', write: 'enrollment:status', delete: 'enrollment:status' }),
   comingResource('enroll_detail', AssignmentIcon, { read: 'enrollment:read', write: 'enrollment:status', delete: 'enrollment:status' }),
   comingResource('voucher', ConfirmationNumberIcon, { read: 'voucher:read', write: 'voucher:write', delete: 'voucher:abolish' }),

@@ -45,5 +45,19 @@ export const videoVersion = defineEntity({
   },
 });
 
+const recordId = z.number().int().positive().max(2_147_483_647);
+
+/** `POST /api/v1/videos/{id}/versions`: the video comes from the address. */
+export const versionBody = videoVersion.input.omit({ video_id: true });
+/** `PUT /api/v1/videos/{id}/versions`: which version, and the fields to change (the others keep their values). */
+export const versionPatch = videoVersion.patch.omit({ video_id: true }).extend({ id: recordId });
+/** `GET /api/v1/videos/{id}/playback`: the wanted quality (either case) and format. */
+export const playbackQuery = z.object({ quality: videoVersion.fields.quality.zod, format: videoVersion.fields.format.zod });
+
+/** A row of `/api/v1/videos/pager`. */
+export const videoListItem = video.record.extend({ version_count: z.number().int() });
+/** `GET /api/v1/videos/{id}`: the video and its versions, best quality first. */
+export const videoWithVersions = video.record.extend({ versions: z.array(videoVersion.record) });
+
 export type VideoInput = EntityInput<typeof video>;
 export type VideoVersionInput = EntityInput<typeof videoVersion>;

@@ -22,6 +22,7 @@ import { entityRoutes, entityStore } from './routes/entityRoutes';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { qrSignInRoutes } from './routes/qrSignIn';
+import { videoRoutes } from './routes/videos';
 import { zodValidatorCompiler } from './validation';
 import './types';
 
@@ -112,6 +113,7 @@ async function createServer(config: AppConfig, database: DatabaseHandle): Promis
   await app.register(authRoutes);
   await app.register(qrSignInRoutes);
   await app.register(fileRoutes);
+  await app.register(videoRoutes);
   for (const entity of simpleEntities) await app.register(entityRoutes(entityStore(entity, tableOf(entity.table))));
 
   const consoleFallback = await serveConsole(app, config.consoleDir);

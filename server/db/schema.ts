@@ -89,7 +89,8 @@ export const categories = entityTable(category, {
 export const videos = entityTable(video);
 export const videoVersions = entityTable(videoVersion, {
   foreignKeys: { video_id: { column: () => videos.id, onDelete: 'cascade' } },
-  indexes: (column) => [index('video_versions_video_idx').on(column('video_id'))],
+  // One version per format and quality, so playback is never ambiguous; it also serves lookups by video.
+  indexes: (column) => [uniqueIndex('video_versions_video_format_quality_unique').on(column('video_id'), column('format'), column('quality'))],
 });
 
 /**

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import type { Database, Executor } from './client';
-import { demoFileKeys } from './demoFiles';
-import { appMeta, carouselGroups, teachers, tenants, users } from './schema';
+import { demoFileKeys, demoVideoVersions } from './demoFiles';
+import { appMeta, carouselGroups, teachers, tenants, users, videos, videoVersions } from './schema';
 
 export interface SeedReport {
   /** True when this start created the first administrator. */
@@ -52,6 +52,7 @@ async function seedDemo(tx: Executor, password_hash: string) {
     { ucode: 'home', name: 'Home page', description: 'Banners at the top of the home page' },
     { ucode: 'course', name: 'Course page', description: 'Banners beside the course list' },
   ]);
+  await seedVideos(tx);
   await seedTeachers(tx);
 }
 
@@ -76,5 +77,23 @@ async function seedTeachers(tx: Executor) {
       photo: '',
       introduction: '<p>Maria works on forecasting at a retail chain and teaches statistics with Python.</p><ul><li>Pandas</li><li>scikit-learn</li></ul>',
     },
+  ]);
+}
+
+/** Videos to try the version screens and playback with: one in every format, one in mp4 only, two with none yet. */
+async function seedVideos(tx: Executor) {
+  const [intro, algebra] = await tx
+    .insert(videos)
+    .values([
+      { title: 'Welcome to the platform' },
+      { title: 'Linear algebra: vectors and matrices' },
+      { title: 'Business English: listening practice' },
+      { title: 'Laboratory safety basics' },
+    ])
+    .returning({ id: videos.id });
+  await tx.insert(videoVersions).values([
+    ...demoVideoVersions.map((version) => ({ video_id: intro.id, ...version })),
+    // The same demo file, so a second video plays too.
+    { video_id: algebra.id, ...demoVideoVersions[0] },
   ]);
 }

@@ -3,8 +3,13 @@ import { useDelete, useDeleteMany, useListContext, useRecordContext, useResource
 import { ConfirmButton, type ConfirmButtonProps } from './ConfirmButton';
 import { useStepBack } from './useStepBack';
 
-/** A delete behind the one confirm dialog. */
-function ConfirmDeleteButton(props: Pick<ConfirmButtonProps, 'content' | 'translateOptions' | 'pending' | 'run' | 'after'>) {
+export type ConfirmDeleteProps = Pick<ConfirmButtonProps, 'content' | 'translateOptions' | 'pending' | 'run' | 'after'>;
+
+/**
+ * A delete behind the one confirm dialog. Screens whose records live at other addresses (a video's
+ * versions) give their own `run`.
+ */
+export function ConfirmDeleteButton(props: ConfirmDeleteProps) {
   return (
     <ConfirmButton
       label="ra.action.delete"

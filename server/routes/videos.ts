@@ -1,0 +1,198 @@
+import { and, asc, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { failures, idParams, page, success } from '../../schema/envelope';
+import {
+  playbackQuery,
+  versionBody,
+  versionPatch,
+  video,
+  videoListItem,
+  videoQualities,
+  videoVersion,
+  videoWithVersions,
+  type VideoFormat,
+  type VideoQuality,
+} from '../../schema/video';
+import type { Database, Executor } from '../db/client';
+import { videos, videoVersions } from '../db/schema';
+import { Conflict, NotFound } from '../errors';
+import { entityRoutes, entityStore, type ListQuery } from './entityRoutes';
+
+type Row = Record<string, unknown>;
+interface Version extends Row {
+  id: number;
+  file: string;
+  format: VideoFormat;
+  quality: VideoQuality;
+}
+
+const videoStore = entityStore(video, videos);
+const versionStore = entityStore(videoVersion, videoVersions);
+
+// The generic view of the answers: rows are checked against these schemas when answering.
+const listAnswer = success(page(videoListItem)) as unknown as z.ZodType<{ success: true; data: { items: Row[]; total: number } }>;
+const videoAnswer = success(videoWithVersions) as unknown as z.ZodType<{ success: true; data: Row }>;
+const versionAnswer = success(videoVersion.record) as unknown as z.ZodType<{ success: true; data: Row }>;
+const listQuery = video.listQuery as unknown as z.ZodType<ListQuery>;
+
+/** Place on the SH > H > M > L ladder: 0 is the best. */
+const rank = (quality: VideoQuality) => videoQualities.indexOf(quality);
+
+/** Best quality first, then in the order they were added. */
+const bestFirst = (versions: Version[]) => [...versions].sort((a, b) => rank(a.quality) - rank(b.quality) || a.id - b.id);
+
+/** The version to play: the wanted quality, else the nearest on the ladder, the better one on a tie. */
+function nearest(versions: Version[], wanted: VideoQuality): Version | undefined {
+  const distance = (version: Version) => Math.abs(rank(version.quality) - rank(wanted));
+  return bestFirst(versions).sort((a, b) => distance(a) - distance(b))[0];
+}
+
+async function versionsOf(db: Executor, videoId: number, where?: SQL): Promise<Version[]> {
+  const rows = await db
+    .select(versionStore.selection)
+    .from(videoVersions)
+    .where(and(eq(videoVersions.video_id, videoId), where))
+    .orderBy(asc(videoVersions.id));
+  return rows as Version[];
+}
+
+/** Version counts of a page of videos, in one query. */
+async function versionCounts(db: Executor, videoIds: number[]): Promise<Map<number, number>> {
+  if (videoIds.length === 0) return new Map();
+  const rows = await db
+    .select({ video_id: videoVersions.video_id, total: count() })
+    .from(videoVersions)
+    .where(inArray(videoVersions.video_id, videoIds))
+    .groupBy(videoVersions.video_id);
+  return new Map(rows.map((row) => [row.video_id as number, row.total]));
+}
+
+async function requireVideo(db: Executor, videoId: number) {
+  const [found] = await db.select({ id: videos.id }).from(videos).where(eq(videos.id, videoId));
+  if (!found) throw new NotFound();
+}
+
+/**
+ * One version per format and quality, so playback is never ambiguous: a second one is a 409 (the
+ * unique index refuses it too when two requests race).
+ */
+async function refuseDuplicate(db: Executor, videoId: number, version: { format: VideoFormat; quality: VideoQuality }, exceptId?: number) {
+  const [taken] = await db
+    .select({ id: videoVersions.id })
+    .from(videoVersions)
+    .where(
+      and(
+        eq(videoVersions.video_id, videoId),
+        eq(videoVersions.format, version.format),
+        eq(videoVersions.quality, version.quality),
+        exceptId === undefined ? undefined : ne(videoVersions.id, exceptId),
+      ),
+    );
+  if (taken) throw new Conflict('app.error.version_exists', { format: version.format, quality: version.quality });
+}
+
+/** A stored file's public address: the file server answers `GET /files/<key>`. */
+const fileUrl = (base: string, key: string) => `${base.replace(/\/+$/, '')}/files/${key}`;
+
+/** Videos and their playable versions (SPEC.md "Videos and versions"). */
+export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db: Database = app.db;
+  const tags = [video.resource];
+  const onVideo = (access: keyof typeof video.privileges) => ({ access: video.privileges[access], resource: video.resource });
+  const onVersion = (access: keyof typeof videoVersion.privileges) => ({ access: videoVersion.privileges[access], resource: videoVersion.resource });
+
+  await app.register(entityRoutes(videoStore, { only: ['create', 'update', 'delete'] }));
+  // Deleting a video deletes its versions through the cascading foreign key.
+  await app.register(entityRoutes(versionStore, { only: ['delete'] }));
+
+  app.get(video.listApi, {
+    config: onVideo('read'),
+    schema: {
+      tags,
+      summary: 'List videos, a page at a time, each with its number of versions',
+      querystring: listQuery,
+      response: { 200: listAnswer, ...failures },
+    },
+    handler: async (request) => {
+      const { items, total } = await videoStore.list(db, request.query);
+      const counts = await versionCounts(db, items.map((item) => item.id as number));
+      return { success: true as const, data: { items: items.map((item) => ({ ...item, version_count: counts.get(item.id as number) ?? 0 })), total } };
+    },
+  });
+
+  app.get(`${video.api}/:id`, {
+    config: onVideo('read'),
+    schema: { tags, summary: 'One video with its versions, best quality first', params: idParams, response: { 200: videoAnswer, ...failures } },
+    handler: async (request) => {
+      const record = await videoStore.read(db, request.params.id);
+      return { success: true as const, data: { ...record, versions: bestFirst(await versionsOf(db, request.params.id)) } };
+    },
+  });
+
+  app.post(`${video.api}/:id/versions`, {
+    config: onVersion('write'),
+    schema: {
+      tags,
+      summary: 'Add a version to a video',
+      description: 'One version per format and quality: a second one answers 409. `quality` may be sent in lower case; it is stored in upper case.',
+      params: idParams,
+      body: versionBody,
+      response: { 200: versionAnswer, ...failures },
+    },
+    handler: async (request) => {
+      const videoId = request.params.id;
+      const created = await db.transaction(async (tx) => {
+        await requireVideo(tx, videoId);
+        await refuseDuplicate(tx, videoId, request.body);
+        return versionStore.create(tx, request.body, { video_id: videoId });
+      });
+      return { success: true as const, data: created };
+    },
+  });
+
+  app.put(`${video.api}/:id/versions`, {
+    config: onVersion('write'),
+    schema: {
+      tags,
+      summary: 'Change the fields of a version that the body names',
+      description: 'The body names the version by `id`; it must belong to this video (404 otherwise). Fields left out keep their stored values.',
+      params: idParams,
+      body: versionPatch,
+      response: { 200: versionAnswer, ...failures },
+    },
+    handler: async (request) => {
+      const videoId = request.params.id;
+      const { id, ...changes } = request.body;
+      const updated = await db.transaction(async (tx) => {
+        const [stored] = await versionsOf(tx, videoId, eq(videoVersions.id, id));
+        if (!stored) throw new NotFound();
+        await refuseDuplicate(tx, videoId, { format: changes.format ?? stored.format, quality: changes.quality ?? stored.quality }, id);
+        return versionStore.update(tx, id, changes);
+      });
+      return { success: true as const, data: updated };
+    },
+  });
+
+  app.get(`${video.api}/:id/playback`, {
+    config: onVideo('read'),
+    schema: {
+      tags,
+      summary: 'The address to play a video at',
+      description:
+        'The version in that format and quality, else the nearest quality in that format on the SH > H > M > L ladder ' +
+        '(the better one on a tie); 404 when the video has no version in that format.',
+      params: idParams,
+      querystring: playbackQuery,
+      response: { 200: success(z.object({ path: z.string() })), ...failures },
+    },
+    handler: async (request) => {
+      const { format, quality } = request.query;
+      await requireVideo(db, request.params.id);
+      const chosen = nearest(await versionsOf(db, request.params.id, eq(videoVersions.format, format)), quality);
+      if (!chosen) throw new NotFound('app.error.no_version_in_format', { format });
+      const base = app.appConfig.publicUrl ?? `${request.protocol}://${request.host}`;
+      return { success: true as const, data: { path: fileUrl(base, chosen.file) } };
+    },
+  });
+};

@@ -1,0 +1,139 @@
+import { expect, searchFor, test, unique } from './fixtures';
+
+test.describe('videos and versions', () => {
+  test('create a video, then add, edit, preview and delete a version, and go back', async ({ page, server, signInAs }) => {
+    const title = unique('Video');
+    await signInAs();
+    await page.goto('/video');
+    await expect(page.getByRole('heading', { name: 'Videos' })).toBeVisible();
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    const videoForm = page.getByRole('dialog');
+    await videoForm.getByLabel('Title').fill(title);
+    await videoForm.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Create success.');
+
+    await searchFor(page, title);
+    const card = page.getByTestId('record-card');
+    await expect(card).toHaveCount(1);
+    await expect(card).toContainText('Versions');
+    await expect(card).toContainText('0');
+
+    // The title is edited in a modal over the list.
+    await card.getByRole('button', { name: 'Edit', exact: true }).click();
+    await expect(page.getByRole('dialog').getByLabel('Title')).toHaveValue(title);
+    await page.getByRole('dialog').getByLabel('Title').fill(`${title} v2`);
+    await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Edit Success');
+    await expect(card).toContainText(`${title} v2`);
+
+    await card.getByRole('link', { name: 'Manage versions' }).click();
+    await expect(page).toHaveURL(/\/video\/\d+\/version$/);
+    const videoId = Number(/\/video\/(\d+)\/version/.exec(page.url())![1]);
+    await expect(page.getByRole('heading', { name: `Versions of "${title} v2"` })).toBeVisible();
+    await expect(page.getByText('No data')).toBeVisible();
+
+    // Add: the rules show under the fields, then a good version is saved.
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    const form = page.getByRole('dialog');
+    await expect(form.getByRole('heading', { name: 'Create Version' })).toBeVisible();
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form.locator('[name="file"]')).toHaveAccessibleDescription('Required');
+    await form.getByLabel('Video file').fill('e2e/../escape.mp4');
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(form.locator('[name="file"]')).toHaveAccessibleDescription('Not a valid file key');
+    await form.getByLabel('Video file').fill('e2e/clip-h.mp4');
+    await form.getByRole('combobox', { name: 'Format' }).click();
+    await page.getByRole('option', { name: 'mp4' }).click();
+    await form.getByRole('combobox', { name: 'Quality' }).click();
+    await page.getByRole('option', { name: 'High' }).click();
+    await form.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Create success.');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const row = page.getByRole('row').filter({ hasText: 'e2e/clip-h.mp4' });
+    await expect(row).toContainText('mp4');
+    await expect(row).toContainText('High');
+
+    // A second mp4 in High is refused by the server, whose message shows.
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.getByRole('dialog').getByLabel('Video file').fill('e2e/other.mp4');
+    await page.getByRole('dialog').getByRole('combobox', { name: 'Format' }).click();
+    await page.getByRole('option', { name: 'mp4' }).click();
+    await page.getByRole('dialog').getByRole('combobox', { name: 'Quality' }).click();
+    await page.getByRole('option', { name: 'High' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('alert')).toHaveText('This video already has a mp4 version in quality H');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // Edit: the form opens with the stored values; the quality changes.
+    await row.getByRole('button', { name: 'Edit' }).click();
+    await expect(page.getByRole('dialog').getByLabel('Video file')).toHaveValue('e2e/clip-h.mp4');
+    await page.getByRole('dialog').getByRole('combobox', { name: 'Quality' }).click();
+    await page.getByRole('option', { name: 'Super clear' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Edit Success');
+    await expect(row).toContainText('Super clear');
+    const { token } = await server.signIn();
+    const stored = (await server.api('GET', `/api/v1/videos/${videoId}`, { token })).body.data.versions;
+    expect(stored).toEqual([expect.objectContaining({ file: 'e2e/clip-h.mp4', format: 'mp4', quality: 'SH' })]);
+
+    // Preview: the player gets the file's address from the playback call.
+    await row.getByRole('button', { name: 'Preview' }).click();
+    const player = page.getByRole('dialog');
+    await expect(player).toContainText(title);
+    await expect(player.locator('video')).toHaveAttribute('src', `${server.url}/files/e2e/clip-h.mp4`);
+    await player.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // Delete, behind the one confirmation.
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByRole('dialog')).toContainText('Do you want to delete this item?');
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Delete success');
+    await expect(page.getByText('No data')).toBeVisible();
+    expect((await server.api('GET', `/api/v1/videos/${videoId}`, { token })).body.data.versions).toEqual([]);
+
+    await page.getByRole('link', { name: 'Back to the videos' }).click();
+    await expect(page).toHaveURL(/\/video$/);
+    await expect(page.getByRole('heading', { name: 'Videos' })).toBeVisible();
+  });
+
+  test('in Chinese: quality names, best first, and the version form', async ({ page, server, signInAs }) => {
+    const title = unique('视频');
+    const { token } = await server.signIn();
+    const created = await server.api('POST', '/api/v1/videos', { token, body: { title } });
+    const videoId = created.body.data.id;
+    for (const [file, format, quality] of [
+      ['zh/l.mp4', 'mp4', 'L'],
+      ['zh/hls/sh.m3u8', 'm3u8', 'SH'],
+      ['zh/m.flv', 'flv', 'M'],
+    ])
+      expect((await server.api('POST', `/api/v1/videos/${videoId}/versions`, { token, body: { file, format, quality } })).status).toBe(200);
+
+    await signInAs();
+    await page.goto('/video?locale=zh-CN');
+    await searchFor(page, title);
+    await expect(page.getByTestId('record-card')).toContainText('版本数');
+    await expect(page.getByTestId('record-card')).toContainText('3');
+    await page.getByTestId('record-card').getByRole('link', { name: '管理版本' }).click();
+    await expect(page.getByRole('heading', { name: `“${title}”的版本` })).toBeVisible();
+    await expect(page.getByRole('columnheader', { name: '清晰度' })).toBeVisible();
+    const rows = page.getByRole('row');
+    // The header, then best quality first.
+    await expect(rows.nth(1)).toContainText('超清');
+    await expect(rows.nth(2)).toContainText('标清');
+    await expect(rows.nth(3)).toContainText('流畅');
+
+    await rows.nth(3).getByRole('button', { name: '编辑' }).click();
+    const form = page.getByRole('dialog');
+    await expect(form.getByRole('combobox', { name: '清晰度' })).toHaveText('流畅');
+    await form.getByLabel('视频文件').fill('');
+    await form.getByRole('button', { name: '提交' }).click();
+    await expect(form.locator('[name="file"]')).toHaveAccessibleDescription('必填');
+    await form.getByRole('button', { name: '取消' }).click();
+
+    await page.getByRole('link', { name: '返回视频列表' }).click();
+    await expect(page).toHaveURL(/\/video$/);
+    await expect(page.getByRole('heading', { name: '视频' })).toBeVisible();
+  });
+});
