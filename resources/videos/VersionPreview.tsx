@@ -1,36 +1,8 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import { useEffect, useState } from 'react';
 import { useDataProvider, useNotify, useTranslate } from 'react-admin';
-import type { VideoFormat } from '../../schema/video';
 import type { ConsoleDataProvider } from '../../src/dataProvider';
+import { VideoPreviewDialog } from '../../src/video/VideoPreviewDialog';
 import { playbackPath, qualityName, type VideoVersionRecord } from './versionCalls';
-
-interface PreviewDialogProps {
-  open: boolean;
-  title: string;
-  src: string;
-  format: VideoFormat;
-  onClose(): void;
-}
-
-/**
- * Stand-in for src/video/VideoPreviewDialog.tsx (same props), which plays m3u8 and flv too: the
- * browser plays mp4 only. SPEC.md: a modal 700 wide, the player 600 high.
- */
-function PreviewDialog({ open, title, src, onClose }: PreviewDialogProps) {
-  const translate = useTranslate();
-  return (
-    <Dialog open={open} onClose={onClose} maxWidth={false} slotProps={{ paper: { sx: { width: 700 } } }} aria-labelledby="preview-title">
-      <DialogTitle id="preview-title">{title}</DialogTitle>
-      <DialogContent>
-        <video src={src} controls style={{ width: '100%', height: 600, background: '#000' }} />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{translate('ra.action.close')}</Button>
-      </DialogActions>
-    </Dialog>
-  );
-}
 
 /** Plays a version: asks the server where (the playback call), then opens the player. */
 export function VersionPreview({ videoId, videoTitle, version, onClose }: { videoId: number; videoTitle: string; version: VideoVersionRecord; onClose(): void }) {
@@ -54,5 +26,5 @@ export function VersionPreview({ videoId, videoTitle, version, onClose }: { vide
   }, [dataProvider, notify, onClose, videoId, format, quality]);
 
   if (!src) return null;
-  return <PreviewDialog open title={`${videoTitle} · ${translate(qualityName(quality))} · ${format}`} src={src} format={format} onClose={onClose} />;
+  return <VideoPreviewDialog open title={`${videoTitle} · ${translate(qualityName(quality))} · ${format}`} src={src} format={format} onClose={onClose} />;
 }
