@@ -16,6 +16,7 @@ import { seed, type SeedReport } from './db/seed';
 import { registerErrorHandler, sendNotFound } from './errorHandler';
 import { startHousekeeping } from './housekeeping';
 import { authRoutes } from './routes/auth';
+import { categoryRoutes } from './routes/categories';
 import { entityRoutes, entityStore } from './routes/entityRoutes';
 import { healthRoutes } from './routes/health';
 import { qrSignInRoutes } from './routes/qrSignIn';
@@ -106,6 +107,7 @@ async function createServer(config: AppConfig, database: DatabaseHandle): Promis
   await app.register(healthRoutes, { ping: database.ping, database: database.kind });
   await app.register(authRoutes);
   await app.register(qrSignInRoutes);
+  await app.register(categoryRoutes);
   for (const entity of simpleEntities) await app.register(entityRoutes(entityStore(entity, tableOf(entity.table))));
 
   const consoleFallback = await serveConsole(app, config.consoleDir);

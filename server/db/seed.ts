@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import type { Database, Executor } from './client';
-import { appMeta, carouselGroups, tenants, users } from './schema';
+import { appMeta, carouselGroups, categories, tenants, users } from './schema';
 
 export interface SeedReport {
   /** True when this start created the first administrator. */
@@ -51,4 +51,20 @@ async function seedDemo(tx: Executor, password_hash: string) {
     { ucode: 'home', name: 'Home page', description: 'Banners at the top of the home page' },
     { ucode: 'course', name: 'Course page', description: 'Banners beside the course list' },
   ]);
+  await seedCategories(tx);
+}
+
+/** A believable course category tree; "Languages" has no subcategory yet. */
+async function seedCategories(tx: Executor) {
+  const tree: [string, string[]][] = [
+    ['Programming', ['Web development', 'Mobile apps', 'Data science']],
+    ['Design', ['UI design', 'Illustration']],
+    ['Business', ['Marketing', 'Management']],
+    ['Languages', []],
+  ];
+  for (const [index, [title, children]] of tree.entries()) {
+    const [parent] = await tx.insert(categories).values({ title, parent_id: 0, sort_order: index + 1 }).returning();
+    if (children.length > 0)
+      await tx.insert(categories).values(children.map((child, order) => ({ title: child, parent_id: parent.id as number, sort_order: order + 1 })));
+  }
 }
