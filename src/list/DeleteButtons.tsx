@@ -4,12 +4,12 @@ import { useState } from 'react';
 import { Confirm, useDelete, useDeleteMany, useListContext, useNotify, useRecordContext, useResourceContext, useTranslate } from 'react-admin';
 import { useStepBack } from './useStepBack';
 
-interface MutationCallbacks {
+export interface MutationCallbacks {
   onSuccess(): void;
   onError(error: unknown): void;
 }
 
-interface ConfirmDeleteProps {
+export interface ConfirmDeleteProps {
   content: string;
   count?: number;
   deleting: boolean;
@@ -20,7 +20,7 @@ interface ConfirmDeleteProps {
 }
 
 /** The one way to delete: a button, 'Do you want to delete...?', then 'Delete success' or the server's reason. */
-function ConfirmDeleteButton({ content, count, deleting, remove, after }: ConfirmDeleteProps) {
+export function ConfirmDeleteButton({ content, count, deleting, remove, after }: ConfirmDeleteProps) {
   const translate = useTranslate();
   const notify = useNotify();
   const [open, setOpen] = useState(false);
