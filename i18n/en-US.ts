@@ -135,6 +135,8 @@ export const enUS: TranslationMessages = {
       qr_refused: 'The login was refused on the phone',
       version_exists: 'This video already has a %{format} version in quality %{quality}',
       no_version_in_format: 'This video has no %{format} version',
+      category_has_subcategories: 'The category "%{title}" holds one subcategory and cannot be deleted: delete or move it first |||| The category "%{title}" holds %{smart_count} subcategories and cannot be deleted: delete or move them first',
+      changed_meanwhile: 'Someone else changed this meanwhile: reload and try again',
     },
     upload: {
       image_type: 'Please select JPG, PNG file!',
@@ -160,6 +162,12 @@ export const enUS: TranslationMessages = {
       max_items: 'Choose at most %{max}',
       password_inconsistent: 'Two inconsistent password input',
       password_same: 'The new password must differ from the old one',
+      order_self: 'Cannot be the moved item itself',
+      not_sibling: 'Not in the same list: items move only among their own siblings, never to another parent',
+      order_not_adjacent: 'Must be the item right after the one given as after_id',
+      category_parent_self: 'A category cannot be its own parent',
+      category_depth: 'Categories have only two levels: choose a top-level category',
+      category_has_children: 'A category that holds subcategories cannot become a subcategory',
     },
     video: {
       preview: 'Preview',
@@ -176,7 +184,20 @@ export const enUS: TranslationMessages = {
   },
   resources: {
     course: { name: 'Course |||| Courses' },
-    course_category: { name: 'Category |||| Categories' },
+    course_category: {
+      name: 'Category |||| Categories',
+      fields: {
+        id: 'ID',
+        title: 'Category name',
+        parent_id: 'Parent category',
+        sort_order: 'Order',
+        after_id: 'Placed after (after_id)',
+        before_id: 'Placed before (before_id)',
+      },
+      actions: { create_top: 'New top-level category', create_child: 'New subcategory', move_up: 'Move up', move_down: 'Move down' },
+      empty: { children: 'no subcategory', tree: 'No categories yet' },
+      page: { create: 'New category', create_child: 'New subcategory of %{parent}', edit: 'Edit category: %{title}' },
+    },
     series: { name: 'Series |||| Series' },
     tenant: { name: 'Tenant |||| Tenants' },
     user: { name: 'User |||| Users' },

@@ -135,6 +135,8 @@ export const jaJP: TranslationMessages = {
       qr_refused: 'スマートフォンでログインが拒否されました',
       version_exists: 'この動画には %{format} 形式・画質 %{quality} のバージョンが既にあります',
       no_version_in_format: 'この動画には %{format} 形式のバージョンがありません',
+      category_has_subcategories: 'カテゴリ「%{title}」には %{smart_count} 件のサブカテゴリがあるため削除できません。先にサブカテゴリを削除または移動してください',
+      changed_meanwhile: 'この間に他の人が変更しました。再読み込みしてやり直してください',
     },
     upload: {
       image_type: 'JPG または PNG ファイルを選択してください！',
@@ -160,6 +162,12 @@ export const jaJP: TranslationMessages = {
       max_items: '%{max} 件以内で選んでください',
       password_inconsistent: '2 回入力したパスワードが一致しません',
       password_same: '新しいパスワードは古いパスワードと異なる必要があります',
+      order_self: '移動する項目自身は指定できません',
+      not_sibling: '同じ一覧にありません。項目は同じ親の中でのみ移動でき、別の親には移動できません',
+      order_not_adjacent: 'after_id の項目の直後の項目である必要があります',
+      category_parent_self: 'カテゴリを自分自身の親にはできません',
+      category_depth: 'カテゴリは2階層までです。トップレベルのカテゴリを選んでください',
+      category_has_children: 'サブカテゴリを持つカテゴリはサブカテゴリにできません',
     },
     video: {
       preview: 'プレビュー',
@@ -176,7 +184,20 @@ export const jaJP: TranslationMessages = {
   },
   resources: {
     course: { name: 'コース' },
-    course_category: { name: 'カテゴリ' },
+    course_category: {
+      name: 'カテゴリ',
+      fields: {
+        id: 'ID',
+        title: 'カテゴリ名',
+        parent_id: '親カテゴリ',
+        sort_order: '順序',
+        after_id: 'この後に（after_id）',
+        before_id: 'この前に（before_id）',
+      },
+      actions: { create_top: 'トップレベルカテゴリを作成', create_child: 'サブカテゴリを作成', move_up: '上へ移動', move_down: '下へ移動' },
+      empty: { children: 'サブカテゴリはありません', tree: 'カテゴリはまだありません' },
+      page: { create: 'カテゴリを作成', create_child: '「%{parent}」のサブカテゴリを作成', edit: 'カテゴリを編集：%{title}' },
+    },
     series: { name: 'シリーズ' },
     tenant: { name: 'テナント' },
     user: { name: 'ユーザー' },

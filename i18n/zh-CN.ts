@@ -135,6 +135,8 @@ export const zhCN: TranslationMessages = {
       qr_refused: '已在手机上拒绝登录',
       version_exists: '该视频已有 %{format} 格式、%{quality} 清晰度的版本',
       no_version_in_format: '该视频没有 %{format} 格式的版本',
+      category_has_subcategories: '分类“%{title}”下有 %{smart_count} 个子分类，无法删除：请先删除或移走子分类',
+      changed_meanwhile: '他人已同时修改了此记录：请刷新后重试',
     },
     upload: {
       image_type: '请选择 JPG、PNG 格式的图片！',
@@ -160,6 +162,12 @@ export const zhCN: TranslationMessages = {
       max_items: '最多选择 %{max} 项',
       password_inconsistent: '两次输入的密码不一致',
       password_same: '新密码不能与旧密码相同',
+      order_self: '不能是被移动的项目本身',
+      not_sibling: '不在同一列表中：只能在同级之间移动，不能移到其他上级下',
+      order_not_adjacent: '必须是紧跟在 after_id 所指项目之后的项目',
+      category_parent_self: '分类不能作为自己的上级',
+      category_depth: '分类只有两级：请选择一个一级分类',
+      category_has_children: '含有子分类的分类不能成为子分类',
     },
     video: {
       preview: '预览',
@@ -176,7 +184,20 @@ export const zhCN: TranslationMessages = {
   },
   resources: {
     course: { name: '课程' },
-    course_category: { name: '课程分类' },
+    course_category: {
+      name: '课程分类',
+      fields: {
+        id: 'ID',
+        title: '分类名称',
+        parent_id: '上级分类',
+        sort_order: '排序',
+        after_id: '排在其后（after_id）',
+        before_id: '排在其前（before_id）',
+      },
+      actions: { create_top: '新建一级分类', create_child: '新建子分类', move_up: '上移', move_down: '下移' },
+      empty: { children: '暂无子分类', tree: '暂无分类' },
+      page: { create: '新建分类', create_child: '新建“%{parent}”的子分类', edit: '编辑分类：%{title}' },
+    },
     series: { name: '系列课程' },
     tenant: { name: '租户' },
     user: { name: '用户' },

@@ -1,5 +1,4 @@
 import AssignmentIcon from '@mui/icons-material/Assignment';
-import CategoryIcon from '@mui/icons-material/Category';
 import ClassIcon from '@mui/icons-material/Class';
 import CollectionsIcon from '@mui/icons-material/Collections';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
@@ -16,6 +15,7 @@ import ApartmentIcon from '@mui/icons-material/Apartment';
 import type { MenuGroup } from '../src/layout/menu';
 import { comingResource, type ConsoleResource } from '../src/resource';
 import carouselGroups from './carousel-groups';
+import categories from './categories';
 import teachers from './teachers';
 import videos from './videos';
 
@@ -27,7 +27,7 @@ const crud = (resource: string) => ({ read: `${resource}:read`, write: `${resour
  */
 export const resources: ConsoleResource[] = [
   comingResource('course', ClassIcon, crud('course')),
-  comingResource('course_category', CategoryIcon, crud('category')),
+  categories,
   comingResource('series', LibraryBooksIcon, crud('series')),
   comingResource('tenant', ApartmentIcon, crud('tenant')),
   comingResource('user', PeopleIcon, { read: 'user:read', write: 'user:write', delete: 'user:write' }),

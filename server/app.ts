@@ -18,6 +18,7 @@ import { seed, type SeedReport } from './db/seed';
 import { registerErrorHandler, sendNotFound } from './errorHandler';
 import { startHousekeeping } from './housekeeping';
 import { authRoutes } from './routes/auth';
+import { categoryRoutes } from './routes/categories';
 import { entityRoutes, entityStore } from './routes/entityRoutes';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
@@ -114,6 +115,7 @@ async function createServer(config: AppConfig, database: DatabaseHandle): Promis
   await app.register(qrSignInRoutes);
   await app.register(fileRoutes);
   await app.register(videoRoutes);
+  await app.register(categoryRoutes);
   for (const entity of simpleEntities) await app.register(entityRoutes(entityStore(entity, tableOf(entity.table))));
 
   const consoleFallback = await serveConsole(app, config.consoleDir);

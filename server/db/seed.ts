@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import type { Database, Executor } from './client';
 import { demoFileKeys, demoVideoVersions } from './demoFiles';
-import { appMeta, carouselGroups, teachers, tenants, users, videos, videoVersions } from './schema';
+import { appMeta, carouselGroups, categories, teachers, tenants, users, videos, videoVersions } from './schema';
 
 export interface SeedReport {
   /** True when this start created the first administrator. */
@@ -52,6 +52,7 @@ async function seedDemo(tx: Executor, password_hash: string) {
     { ucode: 'home', name: 'Home page', description: 'Banners at the top of the home page' },
     { ucode: 'course', name: 'Course page', description: 'Banners beside the course list' },
   ]);
+  await seedCategories(tx);
   await seedVideos(tx);
   await seedTeachers(tx);
 }
@@ -96,4 +97,19 @@ async function seedVideos(tx: Executor) {
     // The same demo file, so a second video plays too.
     { video_id: algebra.id, ...demoVideoVersions[0] },
   ]);
+}
+
+/** A believable course category tree; "Languages" has no subcategory yet. */
+async function seedCategories(tx: Executor) {
+  const tree: [string, string[]][] = [
+    ['Programming', ['Web development', 'Mobile apps', 'Data science']],
+    ['Design', ['UI design', 'Illustration']],
+    ['Business', ['Marketing', 'Management']],
+    ['Languages', []],
+  ];
+  for (const [index, [title, children]] of tree.entries()) {
+    const [parent] = await tx.insert(categories).values({ title, parent_id: 0, sort_order: index + 1 }).returning();
+    if (children.length > 0)
+      await tx.insert(categories).values(children.map((child, order) => ({ title: child, parent_id: parent.id as number, sort_order: order + 1 })));
+  }
 }

@@ -194,6 +194,8 @@ export interface EntityRouteOptions {
   beforeDelete?: (tx: Executor, id: number) => Promise<void>;
   /** Values the store adds to a new record (a place among its siblings). */
   beforeCreate?: (tx: Executor, body: Row) => Promise<Row>;
+  /** Runs in the update's transaction first: checks the change against other records and answers values to store with it. */
+  beforeUpdate?: (tx: Executor, id: number, body: Row) => Promise<Row>;
 }
 
 /**
@@ -254,7 +256,13 @@ export function entityRoutes(store: EntityStore, options: EntityRouteOptions = {
           body: patch,
           response: { 200: success(record), ...failures },
         },
-        handler: async (request) => ({ success: true as const, data: await store.update(db, request.params.id, request.body, scopeOf(request)) }),
+        handler: async (request) => {
+          const updated = await db.transaction(async (tx) => {
+            const extra = options.beforeUpdate ? await options.beforeUpdate(tx, request.params.id, request.body) : {};
+            return store.update(tx, request.params.id, { ...request.body, ...extra }, scopeOf(request));
+          });
+          return { success: true as const, data: updated };
+        },
       });
 
     if (declared.has('delete'))

@@ -1,0 +1,182 @@
+import AddIcon from '@mui/icons-material/Add';
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import RefreshIcon from '@mui/icons-material/Refresh';
+import { Box, Button, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useCanAccess, useDataProvider, useDelete, useNotify, useTranslate } from 'react-admin';
+import { Link as RouterLink } from 'react-router-dom';
+import { category, type CategoryNode } from '../../schema/category';
+import type { ConsoleDataProvider } from '../../src/dataProvider';
+import { ConfirmDeleteButton } from '../../src/list/DeleteButtons';
+
+const resource = category.resource;
+const treeKey = [resource, 'tree'];
+
+interface Permissions {
+  canCreate: boolean;
+  canEdit: boolean;
+  canDelete: boolean;
+}
+
+/** The neighbours an item gets when it moves one place up or down among `siblings`. */
+function neighbours(siblings: CategoryNode[], index: number, direction: -1 | 1) {
+  const target = index + direction;
+  const others = siblings.filter((_, position) => position !== index);
+  return { after_id: others[target - 1]?.id ?? 0, before_id: others[target]?.id ?? 0 };
+}
+
+const titleId = (node: CategoryNode) => `category-${node.id}-title`;
+const editAddress = (node: CategoryNode) => `/${resource}/${node.id}/edit?parent_id=${node.parent_id}`;
+
+/** SPEC.md's /course_category: the two-level tree with its create, edit, move and delete actions. */
+export function CategoryTree() {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const queryClient = useQueryClient();
+  const { canAccess: canCreate = false } = useCanAccess({ resource, action: 'create' });
+  const { canAccess: canEdit = false } = useCanAccess({ resource, action: 'edit' });
+  const { canAccess: canDelete = false } = useCanAccess({ resource, action: 'delete' });
+  const permissions = { canCreate, canEdit, canDelete };
+
+  const tree = useQuery({
+    queryKey: treeKey,
+    queryFn: ({ signal }) => dataProvider.send<CategoryNode[]>(`${category.api}/tree`, { signal }),
+  });
+  const loadError = tree.error as (Error & { status?: number }) | null;
+  useEffect(() => {
+    // A 401 signs out with its own message.
+    if (loadError && loadError.status !== 401) notify(loadError.message || 'app.list.load_failed', { type: 'error' });
+  }, [loadError, notify]);
+
+  const reload = () => queryClient.invalidateQueries({ queryKey: treeKey });
+  const nodes = tree.data ?? [];
+
+  return (
+    <Box sx={{ pb: 3 }}>
+      <Typography variant="h5" component="h2" sx={{ mt: 2, mb: 1 }}>
+        {translate(`resources.${resource}.name`, { smart_count: 2 })}
+      </Typography>
+      <Stack direction="row" sx={{ gap: 1, mb: 2, flexWrap: 'wrap' }}>
+        {canCreate && (
+          <Button variant="contained" size="small" startIcon={<AddIcon />} component={RouterLink} to={`/${resource}/create?parent_id=0`}>
+            {translate(`resources.${resource}.actions.create_top`)}
+          </Button>
+        )}
+        <Button size="small" startIcon={<RefreshIcon />} onClick={reload}>
+          {translate('app.list.refresh')}
+        </Button>
+      </Stack>
+
+      {tree.isSuccess && nodes.length === 0 && (
+        <Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">
+          {translate(`resources.${resource}.empty.tree`)}
+        </Typography>
+      )}
+      <Stack spacing={2}>
+        {nodes.map((node, index) => (
+          <Paper key={node.id} component="section" variant="outlined" aria-labelledby={titleId(node)} data-testid="category" sx={{ overflow: 'hidden' }}>
+            <CategoryRow node={node} siblings={nodes} index={index} permissions={permissions} onChanged={reload} topLevel />
+            <Box component="ul" aria-label={node.title} sx={{ listStyle: 'none', m: 0, p: 0, borderTop: 1, borderColor: 'divider' }}>
+              {node.children.length === 0 ? (
+                <Typography component="li" variant="body2" color="text.secondary" sx={{ py: 1, pl: { xs: 3, sm: 5 } }}>
+                  {translate(`resources.${resource}.empty.children`)}
+                </Typography>
+              ) : (
+                node.children.map((child, childIndex) => (
+                  <Box component="li" key={child.id} data-testid="subcategory" sx={{ pl: { xs: 2, sm: 4 }, '& + &': { borderTop: 1, borderColor: 'divider' } }}>
+                    <CategoryRow node={child} siblings={node.children} index={childIndex} permissions={permissions} onChanged={reload} />
+                  </Box>
+                ))
+              )}
+            </Box>
+          </Paper>
+        ))}
+      </Stack>
+    </Box>
+  );
+}
+
+interface CategoryRowProps {
+  node: CategoryNode;
+  siblings: CategoryNode[];
+  index: number;
+  permissions: Permissions;
+  onChanged(): Promise<unknown>;
+  topLevel?: boolean;
+}
+
+/** One category: its title, then the actions the user may take on it. */
+function CategoryRow({ node, siblings, index, permissions, onChanged, topLevel = false }: CategoryRowProps) {
+  const translate = useTranslate();
+  const notify = useNotify();
+  const dataProvider = useDataProvider<ConsoleDataProvider>();
+  const [deleteOne, { isPending: deleting }] = useDelete();
+  const [moving, setMoving] = useState(false);
+
+  const move = async (direction: -1 | 1) => {
+    setMoving(true);
+    try {
+      await dataProvider.send(`${category.api}/${node.id}/order`, { method: 'PUT', body: neighbours(siblings, index, direction) });
+      await onChanged();
+    } catch (error) {
+      notify((error as Error)?.message || 'app.notification.operation_failed', { type: 'error' });
+    } finally {
+      setMoving(false);
+    }
+  };
+
+  const moveButton = (direction: -1 | 1) => {
+    const label = translate(`resources.${resource}.actions.${direction < 0 ? 'move_up' : 'move_down'}`);
+    const atEnd = direction < 0 ? index === 0 : index === siblings.length - 1;
+    return (
+      <Tooltip title={label}>
+        {/* A disabled button gives the tooltip no events: the span does. */}
+        <span>
+          <IconButton size="small" aria-label={label} disabled={atEnd || moving} onClick={() => move(direction)}>
+            {direction < 0 ? <ArrowUpwardIcon fontSize="small" /> : <ArrowDownwardIcon fontSize="small" />}
+          </IconButton>
+        </span>
+      </Tooltip>
+    );
+  };
+
+  return (
+    <Box data-testid="category-row" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, px: 2, py: topLevel ? 1.25 : 0.75 }}>
+      <Typography
+        id={titleId(node)}
+        variant={topLevel ? 'subtitle1' : 'body2'}
+        component="div"
+        data-testid={topLevel ? 'category-title' : 'subcategory-title'}
+        sx={{ flex: '1 1 12rem', minWidth: 0, fontWeight: topLevel ? 600 : 400, overflowWrap: 'anywhere' }}
+      >
+        {node.title}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
+        {topLevel && permissions.canCreate && (
+          <Button size="small" startIcon={<AddIcon />} component={RouterLink} to={`/${resource}/create?parent_id=${node.id}`}>
+            {translate(`resources.${resource}.actions.create_child`)}
+          </Button>
+        )}
+        {permissions.canEdit && (
+          <Button size="small" startIcon={<EditIcon />} component={RouterLink} to={editAddress(node)}>
+            {translate('ra.action.edit')}
+          </Button>
+        )}
+        {permissions.canEdit && moveButton(-1)}
+        {permissions.canEdit && moveButton(1)}
+        {permissions.canDelete && (
+          <ConfirmDeleteButton
+            content="app.list.delete_confirm"
+            pending={deleting}
+            run={(callbacks) => deleteOne(resource, { id: node.id, previousData: node }, { mutationMode: 'pessimistic', ...callbacks })}
+            after={() => void onChanged()}
+          />
+        )}
+      </Box>
+    </Box>
+  );
+}
