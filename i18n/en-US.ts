@@ -1,8 +1,36 @@
 import type { TranslationMessages } from 'ra-core';
 import englishMessages from 'ra-language-english';
 
+/** The rich-text editor's toolbar (ra-input-rich-text) names its buttons under ra.tiptap. */
+const tiptap = {
+  paragraph: 'Normal',
+  heading1: 'Heading 1',
+  heading2: 'Heading 2',
+  heading3: 'Heading 3',
+  heading4: 'Heading 4',
+  heading5: 'Heading 5',
+  heading6: 'Heading 6',
+  select_level: 'Select the level',
+  current_level: 'Current level',
+  bold: 'Bold',
+  italic: 'Italic',
+  underline: 'Underline',
+  strike: 'Strikethrough',
+  code: 'Code',
+  align_left: 'Align left',
+  align_right: 'Align right',
+  align_center: 'Center',
+  align_justify: 'Justify',
+  list_bulleted: 'Bulleted list',
+  list_numbered: 'Numbered list',
+  link: 'Add a link',
+  blockquote: 'Blockquote',
+  clear_format: 'Clear format',
+};
+
 export const enUS: TranslationMessages = {
   ...englishMessages,
+  ra: { ...englishMessages.ra, ...{ tiptap } },
   app: {
     title: 'backstage management',
     footer: 'Copyright © 2020 Course Console',
@@ -180,6 +208,29 @@ export const enUS: TranslationMessages = {
       back_home: 'Back to the console',
       coming: 'Coming soon',
       coming_text: 'This screen is being built and will arrive in a coming release.',
+    },
+    upload: {
+      success: 'Upload Successful',
+      failed: 'Upload failed, please try again',
+      image_type: 'Please select JPG, PNG file!',
+      image_size: 'Picture size cannot exceed 5MB!',
+      video_type: 'Please select the correct video file!',
+      pdf_type: 'Please select PDF file!',
+      pdf_size: 'File size cannot exceed 50MB!',
+      max_files: 'At most %{max} files can be added',
+      hint_image: 'JPG or PNG, at most 5 MB',
+      hint_pdf: 'PDF, at most 50 MB',
+      hint_video: 'MP4, FLV or M3U8',
+      hint_max: 'Up to %{max} files',
+      uploading: 'Uploading %{name}',
+      cancel: 'Cancel the upload of %{name}',
+      remove: 'Remove %{name}',
+    },
+    rich_text: {
+      loading: 'Loading the editor…',
+      image: 'Insert a picture (JPG or PNG, at most 5 MB)',
+      preview: 'Preview',
+      preview_title: 'Preview: as it will be shown',
     },
   },
   resources: {

@@ -1,8 +1,36 @@
 import type { TranslationMessages } from 'ra-core';
 import { raJapanese } from './ra/ja-JP';
 
+/** The rich-text editor's toolbar (ra-input-rich-text) names its buttons under ra.tiptap. */
+const tiptap = {
+  paragraph: '本文',
+  heading1: '見出し 1',
+  heading2: '見出し 2',
+  heading3: '見出し 3',
+  heading4: '見出し 4',
+  heading5: '見出し 5',
+  heading6: '見出し 6',
+  select_level: '段落の種類を選択',
+  current_level: '現在の種類',
+  bold: '太字',
+  italic: '斜体',
+  underline: '下線',
+  strike: '取り消し線',
+  code: 'コード',
+  align_left: '左揃え',
+  align_right: '右揃え',
+  align_center: '中央揃え',
+  align_justify: '両端揃え',
+  list_bulleted: '箇条書き',
+  list_numbered: '番号付きリスト',
+  link: 'リンクを追加',
+  blockquote: '引用',
+  clear_format: '書式をクリア',
+};
+
 export const jaJP: TranslationMessages = {
   ...raJapanese,
+  ra: { ...raJapanese.ra, ...{ tiptap } },
   app: {
     title: 'バックステージ管理',
     footer: 'Copyright © 2020 コース管理コンソール',
@@ -180,6 +208,29 @@ export const jaJP: TranslationMessages = {
       back_home: 'コンソールに戻る',
       coming: '近日公開',
       coming_text: 'この画面は現在開発中で、今後のリリースで提供されます。',
+    },
+    upload: {
+      success: 'アップロードしました',
+      failed: 'アップロードに失敗しました。もう一度お試しください',
+      image_type: 'JPG または PNG ファイルを選択してください！',
+      image_size: '画像のサイズは 5MB 以下にしてください！',
+      video_type: '正しい動画ファイルを選択してください！',
+      pdf_type: 'PDF ファイルを選択してください！',
+      pdf_size: 'ファイルのサイズは 50MB 以下にしてください！',
+      max_files: '追加できるファイルは %{max} 件までです',
+      hint_image: 'JPG または PNG、5 MB まで',
+      hint_pdf: 'PDF、50 MB まで',
+      hint_video: 'MP4、FLV または M3U8',
+      hint_max: '%{max} 件まで',
+      uploading: '%{name} をアップロード中',
+      cancel: '%{name} のアップロードを取り消す',
+      remove: '%{name} を削除',
+    },
+    rich_text: {
+      loading: 'エディターを読み込んでいます…',
+      image: '画像を挿入（JPG または PNG、5 MB まで）',
+      preview: 'プレビュー',
+      preview_title: 'プレビュー：実際の表示',
     },
   },
   resources: {

@@ -1,8 +1,36 @@
 import type { TranslationMessages } from 'ra-core';
 import { raChinese } from './ra/zh-CN';
 
+/** The rich-text editor's toolbar (ra-input-rich-text) names its buttons under ra.tiptap. */
+const tiptap = {
+  paragraph: '正文',
+  heading1: '标题 1',
+  heading2: '标题 2',
+  heading3: '标题 3',
+  heading4: '标题 4',
+  heading5: '标题 5',
+  heading6: '标题 6',
+  select_level: '选择段落级别',
+  current_level: '当前级别',
+  bold: '粗体',
+  italic: '斜体',
+  underline: '下划线',
+  strike: '删除线',
+  code: '代码',
+  align_left: '左对齐',
+  align_right: '右对齐',
+  align_center: '居中',
+  align_justify: '两端对齐',
+  list_bulleted: '无序列表',
+  list_numbered: '有序列表',
+  link: '添加链接',
+  blockquote: '引用',
+  clear_format: '清除格式',
+};
+
 export const zhCN: TranslationMessages = {
   ...raChinese,
+  ra: { ...raChinese.ra, ...{ tiptap } },
   app: {
     title: '后台管理',
     footer: 'Copyright © 2020 课程管理后台',
@@ -180,6 +208,29 @@ export const zhCN: TranslationMessages = {
       back_home: '返回后台首页',
       coming: '即将上线',
       coming_text: '该页面正在建设中，将在后续版本中提供。',
+    },
+    upload: {
+      success: '上传成功',
+      failed: '上传失败，请重试',
+      image_type: '请选择 JPG、PNG 格式的图片！',
+      image_size: '图片大小不能超过 5MB！',
+      video_type: '请选择正确的视频文件！',
+      pdf_type: '请选择 PDF 文件！',
+      pdf_size: '文件大小不能超过 50MB！',
+      max_files: '最多只能添加 %{max} 个文件',
+      hint_image: 'JPG 或 PNG，不超过 5 MB',
+      hint_pdf: 'PDF，不超过 50 MB',
+      hint_video: 'MP4、FLV 或 M3U8',
+      hint_max: '最多 %{max} 个文件',
+      uploading: '正在上传 %{name}',
+      cancel: '取消上传 %{name}',
+      remove: '删除 %{name}',
+    },
+    rich_text: {
+      loading: '正在加载编辑器…',
+      image: '插入图片（JPG 或 PNG，不超过 5 MB）',
+      preview: '预览',
+      preview_title: '预览：实际显示效果',
     },
   },
   resources: {

@@ -15,8 +15,8 @@ export interface UploadRule {
   extensions: Record<string, readonly string[]>;
   /** The largest file; video's comes from the server's configuration (VIDEO_MAX_BYTES). */
   maxBytes?: number;
-  /** The MIME types the console accepts before uploading (none: it judges by extension). */
-  mimeTypes: readonly string[];
+  /** The MIME types the console accepts before uploading, with the key extension each gets (none: it judges by extension). */
+  mimeTypes: Record<string, string>;
   /** Message keys (console and server catalogues) for a wrong type and a file too large. */
   typeMessage: string;
   sizeMessage: string;
@@ -28,7 +28,7 @@ export const uploadRules: Record<UploadKind, UploadRule> = {
   image: {
     extensions: { jpg: ['jpg'], jpeg: ['jpg'], png: ['png'] },
     maxBytes: 5 * MB,
-    mimeTypes: ['image/jpeg', 'image/png'],
+    mimeTypes: { 'image/jpeg': 'jpg', 'image/png': 'png' },
     typeMessage: 'app.upload.image_type',
     sizeMessage: 'app.upload.image_size',
     // Covers, photos, carousel images and the pictures inside rich text.
@@ -37,7 +37,7 @@ export const uploadRules: Record<UploadKind, UploadRule> = {
   video: {
     // A .ts file is an HLS segment, which a .m3u8 playlist names.
     extensions: { mp4: ['mp4'], flv: ['flv'], m3u8: ['m3u8'], ts: ['ts'] },
-    mimeTypes: [],
+    mimeTypes: {},
     typeMessage: 'app.upload.video_type',
     sizeMessage: 'app.upload.video_size',
     privileges: ['video:write'],
@@ -45,7 +45,7 @@ export const uploadRules: Record<UploadKind, UploadRule> = {
   pdf: {
     extensions: { pdf: ['pdf'] },
     maxBytes: 50 * MB,
-    mimeTypes: ['application/pdf'],
+    mimeTypes: { 'application/pdf': 'pdf' },
     typeMessage: 'app.upload.pdf_type',
     sizeMessage: 'app.upload.pdf_size',
     // Chapters and sections hold PDFs.

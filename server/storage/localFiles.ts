@@ -16,8 +16,9 @@ export async function prepareFilesDir(filesDir: string) {
   await mkdir(uploadsDir, { recursive: true });
   for (const name of await readdir(uploadsDir)) {
     const partial = path.join(uploadsDir, name);
-    const { mtimeMs } = await stat(partial);
-    if (Date.now() - mtimeMs > STALE_MS) await rm(partial, { force: true });
+    // Gone meanwhile: another instance's upload finished with it.
+    const modified = await stat(partial).then((stats) => stats.mtimeMs, () => Date.now());
+    if (Date.now() - modified > STALE_MS) await rm(partial, { force: true });
   }
 }
 

@@ -1,5 +1,6 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { UploadKind } from '../../schema/files';
@@ -294,9 +295,17 @@ test('the provider is in the OpenAPI document', async () => {
   expect(body.paths['/api/v1/uptoken/image'].get.responses['200'].content['application/json'].schema.properties.data.properties).toHaveProperty('upload_url');
 });
 
-test('PUBLIC_URL names the domain and the upload address', async () => {
-  const behindProxy = await startServer({ publicUrl: 'https://courses.example.com' });
+test('PUBLIC_URL names the domain and the upload address; a start clears partial files a crash left', async () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'cc-files-'));
+  const uploads = path.join(dataDir, 'files', '.uploads');
+  mkdirSync(uploads, { recursive: true });
+  writeFileSync(path.join(uploads, 'crashed.part'), 'half a file');
+  const twoDaysAgo = new Date(Date.now() - 2 * 86_400_000);
+  utimesSync(path.join(uploads, 'crashed.part'), twoDaysAgo, twoDaysAgo);
+  writeFileSync(path.join(uploads, 'in-flight.part'), 'another instance is writing this');
+  const behindProxy = await startServer({ publicUrl: 'https://courses.example.com', dataDir });
   try {
+    expect(readdirSync(uploads)).toEqual(['in-flight.part']);
     const token = client(behindProxy.url, await signIn(behindProxy.url, 'admin', ADMIN_PASSWORD));
     const answer = await token.get('/api/v1/uptoken/image');
     expect(answer.body.data).toMatchObject({
@@ -306,5 +315,6 @@ test('PUBLIC_URL names the domain and the upload address', async () => {
     });
   } finally {
     await behindProxy.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 });
