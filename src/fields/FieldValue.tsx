@@ -4,7 +4,8 @@ import { Box } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useLocaleState, useTranslate, type RaRecord } from 'react-admin';
 import type { Field } from '../../schema/fields';
-import { fileUrl } from '../upload/fileUrl';
+import { RichTextField } from '../richText/RichTextField';
+import { fileUrl } from '../upload/uploadFile';
 import { fileName, formatDateTime, formatMoney, plainText } from './format';
 
 export interface FieldValueProps {
@@ -56,8 +57,9 @@ export function FieldValue({ resource, name, field, record, variant }: FieldValu
       );
     }
     case 'richText':
-      // The detail renders the stored (sanitised) HTML through the rich-text display; lists show its words.
-      return value ? plainText(String(value)) || EMPTY : EMPTY;
+      // Lists show its words; the detail shows it as it will look (sanitised again in the browser).
+      if (!value) return EMPTY;
+      return variant === 'list' ? plainText(String(value)) || EMPTY : <RichTextField source={name} record={record} />;
     default:
       return value === null || value === undefined || value === '' ? EMPTY : String(value);
   }

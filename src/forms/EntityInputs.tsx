@@ -1,5 +1,7 @@
 import { AutocompleteArrayInput, AutocompleteInput, BooleanInput, DateTimeInput, NumberInput, ReferenceArrayInput, ReferenceInput, SelectInput, TextInput } from 'react-admin';
 import type { Field } from '../../schema/fields';
+import { RichTextInput } from '../richText/RichTextInput';
+import { FileInput } from '../upload/FileInput';
 import type { Entity } from '../../schema/entity';
 
 /** The input for one declared field: its kind picks the widget, its rules come from the form's resolver. */
@@ -28,6 +30,10 @@ export function FieldInput({ resource, name, field }: { resource: string; name: 
         </ReferenceInput>
       );
     }
+    case 'file':
+      return <FileInput {...common} kind={field.file} multiple={field.many} max={field.maxItems} />;
+    case 'richText':
+      return <RichTextInput {...common} />;
     case 'datetime':
       // The wire holds epoch milliseconds; the input a local date and time.
       return <DateTimeInput {...common} parse={(value: string) => (value ? new Date(value).getTime() : null)} />;

@@ -21,7 +21,7 @@ export interface Uploaded {
 }
 
 /** Where a stored key is served; a full address (a file kept elsewhere) is taken as it is. */
-export const fileUrl = (key: string) => (/^https?:\/\//i.test(key) ? key : `${apiBase}${FILES_PATH}/${encodeURIComponent(key)}`);
+export const fileUrl = (key: string) => (/^https?:\/\//i.test(key) ? key : `${apiBase}${FILES_PATH}/${key.split('/').map(encodeURIComponent).join('/')}`);
 
 /** The file picker's filter for a kind. */
 export const acceptOf = (kind: UploadKind) =>
