@@ -75,6 +75,13 @@ export const fileKeyPattern = /^[A-Za-z0-9][A-Za-z0-9_-]*\.[A-Za-z0-9]{1,8}$/;
 
 export const isFileKey = (key: string) => key.length <= MAX_KEY_LENGTH && fileKeyPattern.test(key);
 
+/**
+ * A key the file server answers: an uploaded one, or one under a few folders (the demo files, an
+ * HLS playlist's segments beside it). No segment may be `..` or start with a dot.
+ */
+const servedKeyPattern = /^(?:[A-Za-z0-9][A-Za-z0-9_-]*\/){0,4}[A-Za-z0-9][A-Za-z0-9_-]*\.[A-Za-z0-9]{1,8}$/;
+export const isServedKey = (key: string) => key.length <= MAX_KEY_LENGTH * 2 && servedKeyPattern.test(key);
+
 /** The extension of a key, lower case ('' when it has none). */
 export const extensionOf = (name: string) => {
   const dot = name.lastIndexOf('.');

@@ -10,6 +10,7 @@ import {
   FILES_PATH,
   formatBytes,
   isFileKey,
+  isServedKey,
   UPLOAD_PATH,
   uploadAnswer,
   uploadKinds,
@@ -143,17 +144,17 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only for reply.sendFile (with ranges); the route below decides what may be served.
   await app.register(fastifyStatic, { root: filesDir, serve: false });
 
-  app.get(`${FILES_PATH}/:key`, {
+  app.get(`${FILES_PATH}/*`, {
     config: { access: 'public' },
     schema: {
       tags: ['files'],
       summary: 'An uploaded file, with range requests (videos seek) and long caching: keys are never reused',
-      params: z.object({ key: z.string() }),
+      params: z.object({ '*': z.string() }),
       response: { 404: failure },
     },
     handler: async (request, reply) => {
-      const { key } = request.params;
-      if (!isFileKey(key) || !(await fileExists(filesDir, key))) throw new NotFound('app.upload.no_file');
+      const key = request.params['*'];
+      if (!isServedKey(key) || !(await fileExists(filesDir, key))) throw new NotFound('app.upload.no_file');
       return reply
         .header('x-content-type-options', 'nosniff')
         .sendFile(key, { maxAge: YEAR_MS, immutable: true });

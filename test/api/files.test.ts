@@ -144,9 +144,18 @@ describe('each kind uploads and reads back, with ranges', () => {
     expect(answer).toEqual({ status: 200, body: { key } });
   });
 
+  test('the demo files are served under their folders, an HLS playlist beside its segments', async () => {
+    const photo = await fetch(`${server.url}/files/demo/teacher.jpg`);
+    expect([photo.status, photo.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    const playlist = await fetch(`${server.url}/files/demo/hls/video-h.m3u8`);
+    expect(playlist.status).toBe(200);
+    const segment = (await playlist.text()).split('\n').find((line) => line.endsWith('.ts'))!;
+    expect((await fetch(`${server.url}/files/demo/hls/${segment}`)).status).toBe(200);
+  });
+
   test('an unknown key is a 404, and nothing outside the files folder is served', async () => {
     expect((await fetch(`${server.url}/files/${newKey('png')}`)).status).toBe(404);
-    for (const sneaky of ['..%2Fpglite', '%2E%2E%2F%2E%2E%2Fetc%2Fpasswd', '.uploads', '..']) {
+    for (const sneaky of ['..%2Fpglite', '%2E%2E%2F%2E%2E%2Fetc%2Fpasswd', '.uploads', '..', 'demo//teacher.jpg', '.uploads/x.png']) {
       const answer = await fetch(`${server.url}/files/${sneaky}`);
       expect([answer.status, sneaky]).toEqual([404, sneaky]);
     }
@@ -289,7 +298,7 @@ describe('refused uploads leave nothing behind', () => {
 
 test('the provider is in the OpenAPI document', async () => {
   const { body } = await client(server.url).get('/api/docs/json');
-  for (const route of ['/api/v1/uptoken/image', '/api/v1/uptoken/video', '/api/v1/uptoken/pdf', '/api/v1/files', '/files/{key}'])
+  for (const route of ['/api/v1/uptoken/image', '/api/v1/uptoken/video', '/api/v1/uptoken/pdf', '/api/v1/files', '/files/{*}'])
     expect(Object.keys(body.paths)).toContain(route);
   expect(Object.keys(body.paths['/api/v1/files'].post.requestBody.content)).toEqual(['multipart/form-data']);
   expect(body.paths['/api/v1/uptoken/image'].get.responses['200'].content['application/json'].schema.properties.data.properties).toHaveProperty('upload_url');

@@ -77,7 +77,7 @@ describe('videos', () => {
     ]);
     // The demo video plays in all three formats.
     const demo = await admin.get(`${videos}/pager`, { query: { keyword: 'Welcome to the platform' } });
-    expect(demo.body.data.items).toEqual([expect.objectContaining({ version_count: 3 })]);
+    expect(demo.body.data.items).toEqual([expect.objectContaining({ version_count: 4 })]);
   });
 
   test('bad videos are refused and named; nothing is written', async () => {
@@ -242,7 +242,7 @@ describe('playback', () => {
       const localAdmin = client(local.url, await signIn(local.url, 'admin', ADMIN_PASSWORD));
       const demo = (await localAdmin.get(`${videos}/pager`, { query: { keyword: 'Welcome to the platform' } })).body.data.items[0];
       const answer = await localAdmin.get(`${videos}/${demo.id}/playback`, { query: { quality: 'SH', format: 'mp4' } });
-      expect(answer.body.data.path).toBe(`${local.url}/files/demo/intro-sh.mp4`);
+      expect(answer.body.data.path).toBe(`${local.url}/files/demo/video-sh.mp4`);
     } finally {
       await local.stop();
     }

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Form, memoryStore, RecordContextProvider, testDataProvider } from 'react-admin';
 import { createI18nProvider } from '../../i18n';
@@ -6,6 +6,9 @@ import { OneToast } from '../../src/layout/OneToast';
 import { RichTextField } from '../../src/richText/RichTextField';
 import { RichTextInput } from '../../src/richText/RichTextInput';
 import { signedIn } from './authProviderStub';
+
+// The editor is a lazy chunk of its own: on a busy machine it takes more than a second to arrive.
+configure({ asyncUtilTimeout: 15_000 });
 
 function renderEditor(record: Record<string, unknown>, locale: 'en-US' | 'zh-CN' = 'en-US') {
   const submitted = jest.fn();

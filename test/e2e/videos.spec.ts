@@ -137,3 +137,24 @@ test.describe('videos and versions', () => {
     await expect(page.getByRole('heading', { name: '视频' })).toBeVisible();
   });
 });
+
+test('the demo video plays in every format from its version screen: mp4, m3u8 and flv', async ({ page, server, signInAs }) => {
+  await signInAs();
+  const { token } = await server.signIn();
+  const videos = (await server.api('GET', `/api/v1/videos/pager?keyword=${encodeURIComponent('Welcome to the platform')}`, { token })).body.data.items;
+  await page.goto(`/video/${videos[0].id}/version`);
+  const rows = page.getByRole('row').filter({ has: page.getByRole('button', { name: 'Preview' }) });
+  await expect(rows).toHaveCount(4);
+  for (const format of ['mp4', 'm3u8', 'flv']) {
+    await rows.filter({ hasText: format }).first().getByRole('button', { name: 'Preview' }).click();
+    const video = page.getByRole('dialog').locator('video');
+    await expect(video).toBeVisible();
+    await video.evaluate((element: HTMLVideoElement) => {
+      element.muted = true;
+      return element.play().catch(() => undefined);
+    });
+    await expect.poll(() => video.evaluate((element: HTMLVideoElement) => element.currentTime), { timeout: 20_000 }).toBeGreaterThan(0);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  }
+});
