@@ -2,7 +2,7 @@ import type { ComponentType, ReactElement, ReactNode } from 'react';
 import type { RaRecord } from 'react-admin';
 import type { Entity } from '../schema/entity';
 import { restEndpoints, type Endpoints } from './dataProvider';
-import { FieldValue } from './fields/FieldValue';
+import { FieldValue, fieldText } from './fields/FieldValue';
 import { EntityInputs } from './forms/EntityInputs';
 import { CreatePage, EditPage, ModalForm, type FormDefinition } from './forms/EntityForms';
 import { entityFilters } from './list/entityFilters';
@@ -49,6 +49,7 @@ export function entityColumns(entity: Entity, variant: 'list' | 'detail' = 'list
     source: name,
     sortable: Boolean(entity.fields[name].sortable),
     render: (record) => <FieldValue resource={entity.resource} name={name} field={entity.fields[name]} record={record} variant={variant} />,
+    text: (record) => fieldText(entity.fields[name], record[name], record),
   }));
 }
 

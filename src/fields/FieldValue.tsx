@@ -64,3 +64,23 @@ export function FieldValue({ resource, name, field, record, variant }: FieldValu
       return value === null || value === undefined || value === '' ? EMPTY : String(value);
   }
 }
+
+/** A field's value as plain text: what a clamped list cell shows whole on hover. */
+export function fieldText(field: Field, value: unknown, record: RaRecord): string {
+  if (value === null || value === undefined || value === '') return EMPTY;
+  switch (field.kind) {
+    case 'richText':
+      return plainText(String(value)) || EMPTY;
+    case 'reference': {
+      const referenced = record[field.as] as RaRecord | RaRecord[] | null | undefined;
+      const { titleField } = field.target();
+      return (Array.isArray(referenced) ? referenced : referenced ? [referenced] : []).map((one) => String(one[titleField] ?? '')).join(', ') || EMPTY;
+    }
+    case 'file':
+      return (Array.isArray(value) ? value : [value]).map((key) => fileName(String(key))).join(', ');
+    case 'datetime':
+      return typeof value === 'number' ? formatDateTime(value) : EMPTY;
+    default:
+      return String(value);
+  }
+}

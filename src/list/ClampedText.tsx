@@ -26,8 +26,11 @@ export function ClampedText({ title, lines = 3, minWidth, children }: ClampOptio
   );
 }
 
-/** A column's value in a list: what its own renderer draws, or its text clamped. */
+/** A column's value in a list, clamped: what its renderer draws (or its text), the whole text on hover. */
 export function ColumnCell({ record, column, ...options }: ClampOptions & { record: RaRecord; column: ListColumn }) {
-  if (column.render) return <>{column.render(record)}</>;
-  return <ClampedText title={columnText(record, column)} {...options} />;
+  return (
+    <ClampedText title={columnText(record, column)} {...options}>
+      {column.render?.(record)}
+    </ClampedText>
+  );
 }

@@ -23,7 +23,7 @@ import {
 import { BulkDeleteRecordsButton, DeleteRecordButton } from './DeleteButtons';
 import { CardGrid } from './CardGrid';
 import { ColumnCell } from './ClampedText';
-import { columnLabel, type ListColumn } from './columns';
+import { columnLabel, columnValue, type ListColumn } from './columns';
 import { DetailDialog } from './DetailDialog';
 import { ListPagination, usePageSize } from './ListPagination';
 import { useListView, ViewToggle } from './ViewToggle';
@@ -130,7 +130,7 @@ function ListContent({ columns, titleSource, detailFields, showIndex, formMode =
     ...titleColumn,
     render: (record) => (
       <Link component="button" underline="hover" onClick={() => openDetail(record)} sx={{ textAlign: 'left' }}>
-        <ColumnCell record={record} column={titleColumn} minWidth={CELL_MIN_WIDTH} />
+        {columnValue(record, titleColumn)}
       </Link>
     ),
   };

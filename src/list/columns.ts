@@ -7,6 +7,8 @@ export interface ListColumn {
   /** A translation key; by default `resources.<resource>.fields.<source>`. */
   label?: string;
   render?: (record: RaRecord) => ReactNode;
+  /** The whole value as text, shown on hover where the list clamps it; the raw value by default. */
+  text?: (record: RaRecord) => string;
   sortable?: boolean;
 }
 
@@ -14,6 +16,7 @@ export const columnLabel = (resource: string, column: ListColumn) => column.labe
 
 /** A value as plain text, '—' when there is none. */
 export function columnText(record: RaRecord, column: ListColumn): string {
+  if (column.text) return column.text(record);
   const value = record[column.source];
   return value === null || value === undefined || value === '' ? '—' : String(value);
 }

@@ -28,7 +28,8 @@ beforeAll(async () => {
   const module = await import('../../src/authProvider');
   NoPermissionError = module.NoPermissionError;
   authProvider = module.createAuthProvider((resource, action) => (resource === 'carousel_group' ? `carousel:${action === 'list' ? 'read' : 'write'}` : undefined));
-});
+  // A server process of its own: building and migrating a fresh PGlite takes long on a busy machine.
+}, 90_000);
 afterAll(async () => {
   await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
