@@ -126,3 +126,26 @@ test.describe('long text in lists', () => {
     expect(titleBox.x + titleBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
   });
 });
+
+test.describe('the side menu', () => {
+  for (const locale of ['en-US', 'zh-CN', 'ja-JP']) {
+    test(`shows every label whole in ${locale}`, async ({ page, signInAs }) => {
+      await signInAs();
+      await page.setViewportSize({ width: 1440, height: 1000 });
+      await page.goto(`/course?locale=${locale}`);
+      const groups = page.locator('nav[aria-label]');
+      await expect(groups).toHaveCount(8);
+      // The current screen's group opens by itself; then open the others.
+      await expect(groups.first().getByRole('button').first()).toHaveAttribute('aria-expanded', 'true');
+      for (let n = 1; n < 8; n++) await groups.nth(n).getByRole('button').first().click();
+      await expect(page.getByRole('menuitem')).toHaveCount(15);
+
+      const cut = await page.locator('.RaSidebar-fixed').evaluate((sidebar) =>
+        [...sidebar.querySelectorAll('.MuiListItemText-primary, .MuiMenuItem-root')]
+          .filter((label) => label.scrollWidth > label.clientWidth || getComputedStyle(label).textOverflow === 'ellipsis')
+          .map((label) => label.textContent),
+      );
+      expect(cut).toEqual([]);
+    });
+  }
+});
