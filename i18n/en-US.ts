@@ -82,7 +82,7 @@ export const enUS: TranslationMessages = {
       no_ticket: 'This link holds no login request. Scan the code on the console again.',
       failed: 'Something went wrong, please scan the code again',
     },
-    form: { submit: 'Submit', cancel: 'Cancel' },
+    form: { submit: 'Submit', cancel: 'Cancel', max_length_reached: 'Limit of %{max} characters reached' },
     list: {
       range: 'Show: %{begin}-%{end}, Total %{total}',
       page_size: '%{size} / page',

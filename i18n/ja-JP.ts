@@ -82,7 +82,7 @@ export const jaJP: TranslationMessages = {
       no_ticket: 'このリンクにはログイン要求が含まれていません。コンソールの QR コードをもう一度スキャンしてください。',
       failed: 'エラーが発生しました。もう一度スキャンしてください',
     },
-    form: { submit: '送信', cancel: 'キャンセル' },
+    form: { submit: '送信', cancel: 'キャンセル', max_length_reached: '上限の %{max} 文字に達しました' },
     list: {
       range: '表示：%{begin}-%{end}、全 %{total} 件',
       page_size: '%{size} 件/ページ',

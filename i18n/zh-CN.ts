@@ -82,7 +82,7 @@ export const zhCN: TranslationMessages = {
       no_ticket: '此链接不包含登录请求，请重新扫描后台上的二维码。',
       failed: '出错了，请重新扫码',
     },
-    form: { submit: '提交', cancel: '取消' },
+    form: { submit: '提交', cancel: '取消', max_length_reached: '已达到 %{max} 个字符的上限' },
     list: {
       range: '显示：%{begin}-%{end}，共 %{total} 条',
       page_size: '%{size} 条/页',

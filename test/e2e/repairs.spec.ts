@@ -149,3 +149,26 @@ test.describe('the side menu', () => {
     });
   }
 });
+
+test.describe('a text input with a limit', () => {
+  test('counts its characters and says so when the limit is reached, in the user\'s language', async ({ page, signInAs }) => {
+    await signInAs();
+    await page.goto('/carousel_group/create');
+    const name = page.locator('[name="name"]');
+    await expect(page.getByTestId('name-count')).toHaveText('0 / 64');
+    await name.fill('Summer');
+    await expect(page.getByTestId('name-count')).toHaveText('6 / 64');
+    await expect(name).toHaveAccessibleDescription('6 / 64');
+
+    // Typing past the limit: the input keeps 64 characters and says why.
+    await name.fill('');
+    await name.pressSequentially('x'.repeat(70));
+    await expect(name).toHaveValue('x'.repeat(64));
+    await expect(page.getByTestId('name-count')).toHaveText('Limit of 64 characters reached64 / 64');
+    await expect(page.getByTestId('description-count')).toHaveText('0 / 500');
+
+    await page.goto('/carousel_group/create?locale=zh-CN');
+    await page.locator('[name="ucode"]').fill('c'.repeat(32));
+    await expect(page.getByTestId('ucode-count')).toHaveText('已达到 32 个字符的上限32 / 32');
+  });
+});
