@@ -116,6 +116,7 @@ export const enUS: TranslationMessages = {
       max_items: 'Choose at most %{max}',
       password_inconsistent: 'Two inconsistent password input',
       password_same: 'The new password must differ from the old one',
+      duplicate: '"%{value}" is already in use',
     },
     page: {
       not_found: 'Page not found',

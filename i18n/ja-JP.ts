@@ -116,6 +116,7 @@ export const jaJP: TranslationMessages = {
       max_items: '%{max} 件以内で選んでください',
       password_inconsistent: '2 回入力したパスワードが一致しません',
       password_same: '新しいパスワードは古いパスワードと異なる必要があります',
+      duplicate: '「%{value}」は既に使われています',
     },
     page: {
       not_found: 'ページが見つかりません',

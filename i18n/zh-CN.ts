@@ -116,6 +116,7 @@ export const zhCN: TranslationMessages = {
       max_items: '最多选择 %{max} 项',
       password_inconsistent: '两次输入的密码不一致',
       password_same: '新密码不能与旧密码相同',
+      duplicate: '“%{value}”已被使用',
     },
     page: {
       not_found: '页面不存在',

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Failure } from '../schema/envelope';
-import { ApiError, BadRequest, NotYet, TooManyRequests, type MessageArgs } from './errors';
+import { ApiError, BadRequest, Conflict, NotYet, TooManyRequests, type MessageArgs } from './errors';
 import { localeFromHeader, translate, type ServerLocale } from './messages';
 import { constraintField } from './db/constraints';
 
@@ -19,8 +19,8 @@ function fromDatabase(thrown: DatabaseError & { cause?: unknown }): ApiError | u
       const field = error.constraint ? constraintField(error.constraint) : undefined;
       const value = /=\((.*)\)/.exec(error.detail ?? '')?.[1] ?? '';
       return field
-        ? new ApiError(409, 'app.error.duplicate', { field, value })
-        : new ApiError(409, 'app.error.conflict');
+        ? new Conflict('app.error.duplicate', { field, value }, { [field]: { key: 'app.validation.duplicate', args: { value } } })
+        : new Conflict();
     }
     case '23503':
       return new ApiError(409, 'app.error.in_use');
@@ -48,7 +48,7 @@ function fromFastify(error: FastifyError): ApiError | undefined {
 function envelope(error: ApiError, locale: ServerLocale): Failure {
   const body: Failure = { success: false, message: '', error_code: error.statusCode };
   let args: MessageArgs = error.args;
-  if (error instanceof BadRequest && Object.keys(error.fields).length > 0) {
+  if (Object.keys(error.fields).length > 0) {
     const errors = Object.fromEntries(
       Object.entries(error.fields).map(([field, message]) => [field, translate(locale, message.key, message.args)]),
     );

@@ -2,25 +2,25 @@ import type { ValidationMessage } from '../schema/validation';
 
 export type MessageArgs = Record<string, string | number>;
 
-/** A failure a route reports on purpose; the error handler turns it into the envelope. */
+/**
+ * A failure a route reports on purpose; the error handler turns it into the envelope. `fields`
+ * says what is wrong with each named field (the envelope's `errors`, shown under the fields).
+ */
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     readonly messageKey: string,
     readonly args: MessageArgs = {},
+    readonly fields: Record<string, ValidationMessage> = {},
   ) {
     super(messageKey);
   }
 }
 
-/** Bad input; `fields` says what is wrong with each named field. */
+/** Bad input. */
 export class BadRequest extends ApiError {
-  constructor(
-    messageKey = 'app.error.invalid_input',
-    args: MessageArgs = {},
-    readonly fields: Record<string, ValidationMessage> = {},
-  ) {
-    super(400, messageKey, args);
+  constructor(messageKey = 'app.error.invalid_input', args: MessageArgs = {}, fields: Record<string, ValidationMessage> = {}) {
+    super(400, messageKey, args, fields);
   }
 }
 
@@ -43,8 +43,8 @@ export class NotFound extends ApiError {
 }
 
 export class Conflict extends ApiError {
-  constructor(messageKey = 'app.error.conflict', args: MessageArgs = {}) {
-    super(409, messageKey, args);
+  constructor(messageKey = 'app.error.conflict', args: MessageArgs = {}, fields: Record<string, ValidationMessage> = {}) {
+    super(409, messageKey, args, fields);
   }
 }
 

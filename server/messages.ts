@@ -43,6 +43,7 @@ const en: Catalogue = {
   'app.validation.max_items': 'Choose at most %{max}',
   'app.validation.password_inconsistent': 'Two inconsistent password input',
   'app.validation.password_same': 'The new password must differ from the old one',
+  'app.validation.duplicate': '"%{value}" is already in use',
 };
 
 const zh: Catalogue = {
@@ -83,6 +84,7 @@ const zh: Catalogue = {
   'app.validation.max_items': '最多选择 %{max} 项',
   'app.validation.password_inconsistent': '两次输入的密码不一致',
   'app.validation.password_same': '新密码不能与旧密码相同',
+  'app.validation.duplicate': '“%{value}”已被使用',
 };
 
 const ja: Catalogue = {
@@ -123,6 +125,7 @@ const ja: Catalogue = {
   'app.validation.max_items': '%{max} 件以内で選んでください',
   'app.validation.password_inconsistent': '2 回入力したパスワードが一致しません',
   'app.validation.password_same': '新しいパスワードは古いパスワードと異なる必要があります',
+  'app.validation.duplicate': '「%{value}」は既に使われています',
 };
 
 export const serverCatalogues: Record<ServerLocale, Catalogue> = { 'en-US': en, 'zh-CN': zh, 'ja-JP': ja };

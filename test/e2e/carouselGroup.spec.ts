@@ -20,6 +20,7 @@ test.describe('carousel groups', () => {
     await page.getByLabel('Name').fill('Duplicate of the demo group');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByRole('alert')).toHaveText('ucode "home" is already in use');
+    await expect(page.locator('[name=\"ucode\"]')).toHaveAccessibleDescription('"home" is already in use');
     await expect(page).toHaveURL(/\/carousel_group\/create$/);
 
     await page.getByLabel('Code (ucode)').fill(ucode);
