@@ -41,7 +41,7 @@ function fromFastify(error: FastifyError): ApiError | undefined {
     return new BadRequest('app.error.invalid_json');
   if (status === 413) return new ApiError(413, 'app.error.too_large');
   if (status === 415) return new ApiError(415, 'app.error.unsupported_media_type');
-  if (status === 429) return new ApiError(429, 'app.error.too_many_attempts', { seconds: 60 });
+  if (status === 429) return new TooManyRequests(60);
   return new BadRequest();
 }
 

@@ -61,8 +61,10 @@ export class NotYet extends ApiError {
   }
 }
 
+/** Throttled: Retry-After says the seconds to wait; the message says minutes, rounded up, as people count them. */
 export class TooManyRequests extends ApiError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, 'app.error.too_many_attempts', { seconds: retryAfterSeconds });
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(429, minutes === 1 ? 'app.error.too_many_attempts_one_minute' : 'app.error.too_many_attempts', { minutes });
   }
 }

@@ -1,4 +1,5 @@
 import { catalogues } from '../../i18n/locales';
+import { TooManyRequests } from '../../server/errors';
 import { localeFromHeader, serverCatalogues, serverLocales, translate } from '../../server/messages';
 
 describe('localeFromHeader', () => {
@@ -18,7 +19,7 @@ describe('localeFromHeader', () => {
 describe('translate', () => {
   test('fills in the placeholders', () => {
     expect(translate('en-US', 'app.error.duplicate', { field: 'ucode', value: 'home' })).toBe('ucode "home" is already in use');
-    expect(translate('zh-CN', 'app.error.too_many_attempts', { seconds: 30 })).toBe('失败次数过多，请 30 秒后再试');
+    expect(translate('zh-CN', 'app.error.too_many_attempts', { minutes: 15 })).toBe('失败次数过多，请 15 分钟后再试');
   });
 
   test('a placeholder without its argument stays as it is', () => {
@@ -71,5 +72,29 @@ describe('validation texts', () => {
     expect(keys.length).toBeGreaterThan(10);
     const consoleText = (key: string) => key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)?.[part], catalogues[locale]);
     expect(Object.fromEntries(keys.map((key) => [key, consoleText(key)]))).toEqual(Object.fromEntries(keys.map((key) => [key, serverCatalogues[locale][key]])));
+  });
+});
+
+describe('a sign-in lockout', () => {
+  const say = (seconds: number, locale: (typeof serverLocales)[number] = 'en-US') => {
+    const refusal = new TooManyRequests(seconds);
+    return translate(locale, refusal.messageKey, refusal.args);
+  };
+
+  test('tells the wait in minutes, rounded up, in every language', () => {
+    expect(say(892)).toBe('Too many failed attempts, please try again in 15 minutes');
+    expect(say(61)).toBe('Too many failed attempts, please try again in 2 minutes');
+    expect(say(892, 'zh-CN')).toBe('失败次数过多，请 15 分钟后再试');
+    expect(say(892, 'ja-JP')).toBe('失敗が多すぎます。15 分後にもう一度お試しください');
+  });
+
+  test('a minute or less is one minute', () => {
+    for (const seconds of [1, 59, 60]) expect(say(seconds)).toBe('Too many failed attempts, please try again in a minute');
+    expect(say(30, 'zh-CN')).toBe('失败次数过多，请 1 分钟后再试');
+    expect(say(30, 'ja-JP')).toBe('失敗が多すぎます。1 分後にもう一度お試しください');
+  });
+
+  test('keeps the seconds for Retry-After', () => {
+    expect(new TooManyRequests(892).retryAfterSeconds).toBe(892);
   });
 });
