@@ -81,6 +81,10 @@ export const enUS: TranslationMessages = {
       refused: 'Login refused. Nobody was signed in.',
       no_ticket: 'This link holds no login request. Scan the code on the console again.',
       failed: 'Something went wrong, please scan the code again',
+      already_confirmed: 'This login has already been confirmed.',
+      already_refused: 'This login was refused. To log in, scan a new code on the console.',
+      already_used: 'This code has already been used to log in.',
+      expired: 'This code has expired. Refresh it on the console and scan it again.',
     },
     form: { submit: 'Submit', cancel: 'Cancel', max_length_reached: 'Limit of %{max} characters reached' },
     list: {

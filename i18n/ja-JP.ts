@@ -81,6 +81,10 @@ export const jaJP: TranslationMessages = {
       refused: 'ログインを拒否しました。誰もログインしていません。',
       no_ticket: 'このリンクにはログイン要求が含まれていません。コンソールの QR コードをもう一度スキャンしてください。',
       failed: 'エラーが発生しました。もう一度スキャンしてください',
+      already_confirmed: 'このログインは既に確認されています。',
+      already_refused: 'このログインは拒否されました。ログインするには、コンソールで新しいコードをスキャンしてください。',
+      already_used: 'このコードは既にログインに使用されています。',
+      expired: 'このコードは有効期限が切れています。コンソールで更新してから、もう一度スキャンしてください。',
     },
     form: { submit: '送信', cancel: 'キャンセル', max_length_reached: '上限の %{max} 文字に達しました' },
     list: {

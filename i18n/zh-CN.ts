@@ -81,6 +81,10 @@ export const zhCN: TranslationMessages = {
       refused: '已拒绝登录，没有人因此登录。',
       no_ticket: '此链接不包含登录请求，请重新扫描后台上的二维码。',
       failed: '出错了，请重新扫码',
+      already_confirmed: '该登录已确认。',
+      already_refused: '该登录已被拒绝。如需登录，请扫描后台上的新二维码。',
+      already_used: '该二维码已用于登录。',
+      expired: '该二维码已过期。请在后台刷新后重新扫描。',
     },
     form: { submit: '提交', cancel: '取消', max_length_reached: '已达到 %{max} 个字符的上限' },
     list: {
