@@ -86,7 +86,7 @@ export const enUS: TranslationMessages = {
       already_used: 'This code has already been used to log in.',
       expired: 'This code has expired. Refresh it on the console and scan it again.',
     },
-    form: { submit: 'Submit', cancel: 'Cancel', max_length_reached: 'Limit of %{max} characters reached' },
+    form: { submit: 'Submit', cancel: 'Cancel', max_length_reached: 'Limit of %{max} characters reached', edit: 'Edit %{name}', edit_record: 'Edit %{name}: %{record}' },
     list: {
       range: 'Show: %{begin}-%{end}, Total %{total}',
       page_size: '%{size} / page',

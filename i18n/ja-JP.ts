@@ -86,7 +86,7 @@ export const jaJP: TranslationMessages = {
       already_used: 'このコードは既にログインに使用されています。',
       expired: 'このコードは有効期限が切れています。コンソールで更新してから、もう一度スキャンしてください。',
     },
-    form: { submit: '送信', cancel: 'キャンセル', max_length_reached: '上限の %{max} 文字に達しました' },
+    form: { submit: '送信', cancel: 'キャンセル', max_length_reached: '上限の %{max} 文字に達しました', edit: '%{name}の編集', edit_record: '%{name}の編集：%{record}' },
     list: {
       range: '表示：%{begin}-%{end}、全 %{total} 件',
       page_size: '%{size} 件/ページ',

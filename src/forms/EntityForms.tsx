@@ -6,7 +6,9 @@ import {
   Edit,
   EditBase,
   SimpleForm,
+  useGetRecordRepresentation,
   useNotify,
+  useRecordContext,
   useRedirect,
   useRefresh,
   useResourceContext,
@@ -36,18 +38,26 @@ function useSaveFeedback(successKey: string, after: () => void) {
   };
 }
 
-/** 'Create Carousel group' or 'Carousel group', for the form page and the form modal. */
-function useFormTitle(editing: boolean) {
+/**
+ * What the form page and the form modal are titled: 'Create Carousel group', or what is edited,
+ * 'Edit Carousel group: Home page' (the record as the resource represents it: its name or title).
+ */
+function useFormTitle(editing: boolean, record?: RaRecord) {
   const translate = useTranslate();
   const resource = useResourceContext();
+  const represent = useGetRecordRepresentation(resource);
   const name = translate(`resources.${resource}.name`, { smart_count: 1 });
-  return translate(editing ? 'ra.page.edit' : 'ra.page.create', { name, recordRepresentation: '' }).trim();
+  if (!editing) return translate('ra.page.create', { name });
+  const shown = record ? represent(record) : undefined;
+  return typeof shown === 'string' || typeof shown === 'number'
+    ? translate('app.form.edit_record', { name, record: String(shown) })
+    : translate('app.form.edit', { name });
 }
 
 function PageHeading({ editing }: { editing: boolean }) {
   return (
-    <Typography variant="h5" component="h2" sx={{ mt: 2, mb: 1 }}>
-      {useFormTitle(editing)}
+    <Typography variant="h5" component="h2" sx={{ mt: 2, mb: 1, overflowWrap: 'anywhere' }}>
+      {useFormTitle(editing, useRecordContext())}
     </Typography>
   );
 }
@@ -90,12 +100,17 @@ export function EditPage({ form }: { form: FormDefinition }) {
     },
   };
   return (
-    <>
-      <PageHeading editing />
-      <Edit title={false} redirect={false} mutationMode="pessimistic" mutationOptions={feedback} queryOptions={loadFailed}>
-        <FormBody form={form} />
-      </Edit>
-    </>
+    // The heading goes where react-admin puts the actions: above the form, with the record loaded.
+    <Edit
+      title={false}
+      actions={<PageHeading editing />}
+      redirect={false}
+      mutationMode="pessimistic"
+      mutationOptions={feedback}
+      queryOptions={loadFailed}
+    >
+      <FormBody form={form} />
+    </Edit>
   );
 }
 
@@ -108,7 +123,9 @@ export function ModalForm({ form, record, onClose }: { form: FormDefinition; rec
   });
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="form-title">
-      <DialogTitle id="form-title">{useFormTitle(Boolean(record))}</DialogTitle>
+      <DialogTitle id="form-title" sx={{ overflowWrap: 'anywhere' }}>
+        {useFormTitle(Boolean(record), record)}
+      </DialogTitle>
       <DialogContent sx={{ p: 0 }}>
         {record ? (
           <EditBase id={record.id} redirect={false} mutationMode="pessimistic" mutationOptions={saved}>

@@ -97,7 +97,7 @@ test('edit opens the record in the form; cancel closes without saving', async ()
   renderList(table);
   const card = (await screen.findByRole('button', { name: 'Home page' })).closest<HTMLElement>('[data-testid="record-card"]')!;
   await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
-  const dialog = await screen.findByRole('dialog');
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Carousel group: Home page' });
   await waitFor(() => expect(within(dialog).getByLabelText(/Name/)).toHaveValue('Home page'));
   await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

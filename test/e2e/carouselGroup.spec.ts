@@ -46,6 +46,7 @@ test.describe('carousel groups', () => {
     await page.getByTestId('record-card').getByRole('link', { name: 'Edit', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/carousel_group/edit/${created.body.data.id}$`));
     await expect(page.getByLabel('Name')).toHaveValue('Before');
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText('Edit Carousel group: Before');
 
     await page.getByLabel('Name').fill('');
     await page.getByRole('button', { name: 'Submit' }).click();

@@ -172,3 +172,14 @@ test.describe('a text input with a limit', () => {
     await expect(page.getByTestId('ucode-count')).toHaveText('已达到 32 个字符的上限32 / 32');
   });
 });
+
+test('the edit page says what is edited, in every language', async ({ page, server, signInAs }) => {
+  const { token } = await server.signIn();
+  const created = await server.api('POST', '/api/v1/carousel_groups', { token, body: { ucode: `head${Date.now()}`, name: 'Homepage banners' } });
+  await signInAs();
+  const headings = { 'en-US': 'Edit Carousel group: Homepage banners', 'zh-CN': '编辑轮播图分组：Homepage banners', 'ja-JP': 'カルーセルグループの編集：Homepage banners' };
+  for (const [locale, heading] of Object.entries(headings)) {
+    await page.goto(`/carousel_group/edit/${created.body.data.id}?locale=${locale}`);
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText(heading);
+  }
+});
