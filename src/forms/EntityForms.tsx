@@ -3,19 +3,21 @@ import { useMemo, type ReactNode } from 'react';
 import {
   Create,
   CreateBase,
-  Edit,
   EditBase,
+  EditView,
   SimpleForm,
+  useEditContext,
   useGetRecordRepresentation,
   useNotify,
-  useRecordContext,
   useRedirect,
   useRefresh,
   useResourceContext,
   useTranslate,
+  type HttpError,
   type RaRecord,
 } from 'react-admin';
 import type { z } from 'zod';
+import { NotFound } from '../pages/NotFound';
 import { FormToolbar } from './FormToolbar';
 import { schemaResolver } from './resolver';
 
@@ -54,12 +56,26 @@ function useFormTitle(editing: boolean, record?: RaRecord) {
     : translate('app.form.edit', { name });
 }
 
-function PageHeading({ editing }: { editing: boolean }) {
+function PageHeading({ title }: { title: string }) {
   return (
     <Typography variant="h5" component="h2" sx={{ mt: 2, mb: 1, overflowWrap: 'anywhere' }}>
-      {useFormTitle(editing, useRecordContext())}
+      {title}
     </Typography>
   );
+}
+
+/** An id that names no record: unknown (404), or not even an id (400, the only thing a read by id can get wrong). */
+const isMissing = (error: unknown) => [400, 404].includes((error as HttpError | undefined)?.status ?? 0);
+
+/** The edit page's heading, naming the record once it is there. */
+function EditHeading() {
+  return <PageHeading title={useFormTitle(true, useEditContext().record)} />;
+}
+
+/** The page, when the record cannot be loaded: the not-found page for a missing one. */
+function LoadFailure() {
+  const { error } = useEditContext();
+  return isMissing(error) ? <NotFound /> : null;
 }
 
 function FormBody({ form, onCancel }: { form: FormDefinition; onCancel?: () => void }) {
@@ -78,7 +94,7 @@ export function CreatePage({ form }: { form: FormDefinition }) {
   const feedback = useSaveFeedback('app.notification.created', () => redirect('list', resource));
   return (
     <>
-      <PageHeading editing={false} />
+      <PageHeading title={useFormTitle(false)} />
       <Create title={false} redirect={false} mutationOptions={feedback}>
         <FormBody form={form} />
       </Create>
@@ -92,25 +108,23 @@ export function EditPage({ form }: { form: FormDefinition }) {
   const resource = useResourceContext();
   const notify = useNotify();
   const feedback = useSaveFeedback('app.notification.updated', () => redirect('list', resource));
-  // A record that cannot be loaded (deleted meanwhile, a mistyped id): say why, back to the list.
+  // No such record (deleted meanwhile, a mistyped id): the not-found page says so, no toast needed.
+  // Any other failure to load: say why, back to the list.
   const loadFailed = {
     onError: (error: Error) => {
+      if (isMissing(error)) return;
       notify(error?.message || 'ra.notification.item_doesnt_exist', { type: 'error' });
       redirect('list', resource);
     },
   };
   return (
-    // The heading goes where react-admin puts the actions: above the form, with the record loaded.
-    <Edit
-      title={false}
-      actions={<PageHeading editing />}
-      redirect={false}
-      mutationMode="pessimistic"
-      mutationOptions={feedback}
-      queryOptions={loadFailed}
-    >
-      <FormBody form={form} />
-    </Edit>
+    // react-admin's <Edit> in two parts, so that a load failure replaces the whole page, not the form.
+    <EditBase redirect={false} mutationMode="pessimistic" mutationOptions={feedback} queryOptions={loadFailed} error={<LoadFailure />}>
+      {/* The heading goes where react-admin puts the actions: above the form, with the record loaded. */}
+      <EditView title={false} actions={<EditHeading />}>
+        <FormBody form={form} />
+      </EditView>
+    </EditBase>
   );
 }
 
