@@ -4,17 +4,25 @@ import { catalogues, DEFAULT_LOCALE, locales, matchLocale, startingLocale, type 
 
 export * from './locales';
 
+/**
+ * The page follows the interface language: server messages follow Accept-Language, which the http
+ * client takes from <html lang>, and the browser tab shows the console's title in it.
+ */
+function showLanguage(locale: string, translate: I18nProvider['translate']) {
+  document.documentElement.lang = locale;
+  document.title = translate('app.title');
+}
+
 export function createI18nProvider(initial: ConsoleLocale = startingLocale()): I18nProvider {
-  document.documentElement.lang = initial;
   const provider = polyglotI18nProvider((locale) => catalogues[matchLocale(locale) ?? DEFAULT_LOCALE], initial, [...locales], {
     allowMissing: true,
   });
+  showLanguage(initial, provider.translate);
   return {
     ...provider,
     changeLocale: async (locale, options) => {
       await provider.changeLocale(locale, options);
-      // Server messages follow Accept-Language, which the http client takes from here.
-      document.documentElement.lang = locale;
+      showLanguage(locale, provider.translate);
     },
   };
 }

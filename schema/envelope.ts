@@ -7,7 +7,7 @@ export const failure = z.object({
   success: z.literal(false),
   message: z.string(),
   error_code: z.number().int(),
-  /** On a 400: what is wrong with each named field, in the caller's language. */
+  /** On a 400 or a 409: what is wrong with each named field, in the caller's language. */
   errors: z.record(z.string(), z.string()).optional(),
   /** On a 202 (not done yet, ask again): how far it has got. */
   data: z.record(z.string(), z.unknown()).optional(),

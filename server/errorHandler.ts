@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Failure } from '../schema/envelope';
-import { ApiError, BadRequest, NotYet, TooManyRequests, type MessageArgs } from './errors';
+import { ApiError, BadRequest, Conflict, NotYet, TooManyRequests, type MessageArgs } from './errors';
 import { fieldLabel, localeFromHeader, translate, type ServerLocale } from './messages';
 import { constraintField } from './db/constraints';
 
@@ -19,8 +19,8 @@ function fromDatabase(thrown: DatabaseError & { cause?: unknown }): ApiError | u
       const field = error.constraint ? constraintField(error.constraint) : undefined;
       const value = /=\((.*)\)/.exec(error.detail ?? '')?.[1] ?? '';
       return field
-        ? new ApiError(409, 'app.error.duplicate', { field, value })
-        : new ApiError(409, 'app.error.conflict');
+        ? new Conflict('app.error.duplicate', { field, value }, { [field]: { key: 'app.validation.duplicate', args: { value } } })
+        : new Conflict();
     }
     case '23503':
       return new ApiError(409, 'app.error.in_use');
@@ -41,7 +41,7 @@ function fromFastify(error: FastifyError): ApiError | undefined {
     return new BadRequest('app.error.invalid_json');
   if (status === 413) return new ApiError(413, 'app.error.too_large');
   if (status === 415) return new ApiError(415, 'app.error.unsupported_media_type');
-  if (status === 429) return new ApiError(429, 'app.error.too_many_attempts', { seconds: 60 });
+  if (status === 429) return new TooManyRequests(60);
   return new BadRequest();
 }
 
@@ -49,7 +49,7 @@ function envelope(error: ApiError, locale: ServerLocale, resource: string | unde
   const body: Failure = { success: false, message: '', error_code: error.statusCode };
   let args: MessageArgs = error.args;
   if (typeof args.field === 'string') args = { ...args, field: fieldLabel(locale, resource, args.field) };
-  if (error instanceof BadRequest && Object.keys(error.fields).length > 0) {
+  if (Object.keys(error.fields).length > 0) {
     const errors = Object.fromEntries(
       Object.entries(error.fields).map(([field, message]) => [field, translate(locale, message.key, message.args)]),
     );

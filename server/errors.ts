@@ -3,25 +3,25 @@ import type { ValidationMessage } from '../schema/validation';
 
 export type { MessageArgs };
 
-/** A failure a route reports on purpose; the error handler turns it into the envelope. */
+/**
+ * A failure a route reports on purpose; the error handler turns it into the envelope. `fields`
+ * says what is wrong with each named field (the envelope's `errors`, shown under the fields).
+ */
 export class ApiError extends Error {
   constructor(
     readonly statusCode: number,
     readonly messageKey: string,
     readonly args: MessageArgs = {},
+    readonly fields: Record<string, ValidationMessage> = {},
   ) {
     super(messageKey);
   }
 }
 
-/** Bad input; `fields` says what is wrong with each named field. */
+/** Bad input. */
 export class BadRequest extends ApiError {
-  constructor(
-    messageKey = 'app.error.invalid_input',
-    args: MessageArgs = {},
-    readonly fields: Record<string, ValidationMessage> = {},
-  ) {
-    super(400, messageKey, args);
+  constructor(messageKey = 'app.error.invalid_input', args: MessageArgs = {}, fields: Record<string, ValidationMessage> = {}) {
+    super(400, messageKey, args, fields);
   }
 }
 
@@ -44,8 +44,8 @@ export class NotFound extends ApiError {
 }
 
 export class Conflict extends ApiError {
-  constructor(messageKey = 'app.error.conflict', args: MessageArgs = {}) {
-    super(409, messageKey, args);
+  constructor(messageKey = 'app.error.conflict', args: MessageArgs = {}, fields: Record<string, ValidationMessage> = {}) {
+    super(409, messageKey, args, fields);
   }
 }
 
@@ -62,8 +62,10 @@ export class NotYet extends ApiError {
   }
 }
 
+/** Throttled: Retry-After says the seconds to wait; the message says minutes, rounded up, as people count them. */
 export class TooManyRequests extends ApiError {
   constructor(readonly retryAfterSeconds: number) {
-    super(429, 'app.error.too_many_attempts', { seconds: retryAfterSeconds });
+    const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+    super(429, minutes === 1 ? 'app.error.too_many_attempts_one_minute' : 'app.error.too_many_attempts', { minutes });
   }
 }

@@ -29,7 +29,8 @@ const authProvider = createAuthProvider((name, action) => {
 const theme: RaThemeOptions = {
   ...defaultTheme,
   palette: { ...defaultTheme.palette, primary: { main: '#1f6feb' }, secondary: { main: '#24292f' } },
-  sidebar: { width: 250, closedWidth: 56 },
+  // Wide enough for every group label on one line in all three languages; a longer one wraps.
+  sidebar: { width: 280, closedWidth: 56 },
 };
 
 const Layout = createLayout(menuGroups);

@@ -102,6 +102,10 @@ export const qrSignInRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['auth'],
       summary: 'What a code asks for (which console, which browser), for the phone to decide; marks it scanned',
+      description:
+        'Also what the confirm page reads to know whether the code can still be decided: `status` `scanned` (it ' +
+        'can), `confirmed` or `refused` (decided already), `collected` (used to sign in). An expired or unknown ' +
+        'code answers 404. Reading a decided code changes nothing.',
       querystring: qrDetailsQuery,
       response: { 200: success(qrTicketDetails), ...failures },
     },

@@ -3,17 +3,21 @@ import { useMemo, type ReactNode } from 'react';
 import {
   Create,
   CreateBase,
-  Edit,
   EditBase,
+  EditView,
   SimpleForm,
+  useEditContext,
+  useGetRecordRepresentation,
   useNotify,
   useRedirect,
   useRefresh,
   useResourceContext,
   useTranslate,
+  type HttpError,
   type RaRecord,
 } from 'react-admin';
 import type { z } from 'zod';
+import { NotFound } from '../pages/NotFound';
 import { FormToolbar } from './FormToolbar';
 import { schemaResolver } from './resolver';
 
@@ -36,20 +40,42 @@ function useSaveFeedback(successKey: string, after: () => void) {
   };
 }
 
-/** 'Create Carousel group' or 'Carousel group', for the form page and the form modal. */
-function useFormTitle(editing: boolean) {
+/**
+ * What the form page and the form modal are titled: 'Create Carousel group', or what is edited,
+ * 'Edit Carousel group: Home page' (the record as the resource represents it: its name or title).
+ */
+function useFormTitle(editing: boolean, record?: RaRecord) {
   const translate = useTranslate();
   const resource = useResourceContext();
+  const represent = useGetRecordRepresentation(resource);
   const name = translate(`resources.${resource}.name`, { smart_count: 1 });
-  return translate(editing ? 'ra.page.edit' : 'ra.page.create', { name, recordRepresentation: '' }).trim();
+  if (!editing) return translate('ra.page.create', { name });
+  const shown = record ? represent(record) : undefined;
+  return typeof shown === 'string' || typeof shown === 'number'
+    ? translate('app.form.edit_record', { name, record: String(shown) })
+    : translate('app.form.edit', { name });
 }
 
-function PageHeading({ editing }: { editing: boolean }) {
+function PageHeading({ title }: { title: string }) {
   return (
-    <Typography variant="h5" component="h2" sx={{ mt: 2, mb: 1 }}>
-      {useFormTitle(editing)}
+    <Typography variant="h5" component="h2" sx={{ mt: 2, mb: 1, overflowWrap: 'anywhere' }}>
+      {title}
     </Typography>
   );
+}
+
+/** An id that names no record: unknown (404), or not even an id (400, the only thing a read by id can get wrong). */
+const isMissing = (error: unknown) => [400, 404].includes((error as HttpError | undefined)?.status ?? 0);
+
+/** The edit page's heading, naming the record once it is there. */
+function EditHeading() {
+  return <PageHeading title={useFormTitle(true, useEditContext().record)} />;
+}
+
+/** The page, when the record cannot be loaded: the not-found page for a missing one. */
+function LoadFailure() {
+  const { error } = useEditContext();
+  return isMissing(error) ? <NotFound /> : null;
 }
 
 function FormBody({ form, onCancel }: { form: FormDefinition; onCancel?: () => void }) {
@@ -68,7 +94,7 @@ export function CreatePage({ form }: { form: FormDefinition }) {
   const feedback = useSaveFeedback('app.notification.created', () => redirect('list', resource));
   return (
     <>
-      <PageHeading editing={false} />
+      <PageHeading title={useFormTitle(false)} />
       <Create title={false} redirect={false} mutationOptions={feedback}>
         <FormBody form={form} />
       </Create>
@@ -82,20 +108,23 @@ export function EditPage({ form }: { form: FormDefinition }) {
   const resource = useResourceContext();
   const notify = useNotify();
   const feedback = useSaveFeedback('app.notification.updated', () => redirect('list', resource));
-  // A record that cannot be loaded (deleted meanwhile, a mistyped id): say why, back to the list.
+  // No such record (deleted meanwhile, a mistyped id): the not-found page says so, no toast needed.
+  // Any other failure to load: say why, back to the list.
   const loadFailed = {
     onError: (error: Error) => {
+      if (isMissing(error)) return;
       notify(error?.message || 'ra.notification.item_doesnt_exist', { type: 'error' });
       redirect('list', resource);
     },
   };
   return (
-    <>
-      <PageHeading editing />
-      <Edit title={false} redirect={false} mutationMode="pessimistic" mutationOptions={feedback} queryOptions={loadFailed}>
+    // react-admin's <Edit> in two parts, so that a load failure replaces the whole page, not the form.
+    <EditBase redirect={false} mutationMode="pessimistic" mutationOptions={feedback} queryOptions={loadFailed} error={<LoadFailure />}>
+      {/* The heading goes where react-admin puts the actions: above the form, with the record loaded. */}
+      <EditView title={false} actions={<EditHeading />}>
         <FormBody form={form} />
-      </Edit>
-    </>
+      </EditView>
+    </EditBase>
   );
 }
 
@@ -108,7 +137,9 @@ export function ModalForm({ form, record, onClose }: { form: FormDefinition; rec
   });
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="form-title">
-      <DialogTitle id="form-title">{useFormTitle(Boolean(record))}</DialogTitle>
+      <DialogTitle id="form-title" sx={{ overflowWrap: 'anywhere' }}>
+        {useFormTitle(Boolean(record), record)}
+      </DialogTitle>
       <DialogContent sx={{ p: 0 }}>
         {record ? (
           <EditBase id={record.id} redirect={false} mutationMode="pessimistic" mutationOptions={saved}>

@@ -47,7 +47,7 @@ export function ConsoleMenu({ groups }: { groups: readonly MenuGroup[] }) {
               sx={{ pl: 2 }}
             >
               <ListItemIcon sx={{ minWidth: 40 }}>{createElement(group.icon)}</ListItemIcon>
-              {sidebarOpen && <ListItemText primary={label} slotProps={{ primary: { noWrap: true } }} />}
+              {sidebarOpen && <ListItemText primary={label} />}
               {expanded ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
             </ListItemButton>
             <Collapse in={expanded} timeout="auto" unmountOnExit>

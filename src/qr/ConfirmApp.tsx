@@ -9,6 +9,16 @@ import { displayName, getToken, getUserInfo } from '../storage';
 /** The confirm page keeps its own platform session (a learner may hold one), for this tab only. */
 const PAGE_SESSION = 'qrConfirmSession';
 
+/** A ticket nobody can decide any more (a link reopened later): what the page says instead of offering the buttons. */
+const closedTicket = {
+  confirmed: 'app.qr_confirm.already_confirmed',
+  refused: 'app.qr_confirm.already_refused',
+  collected: 'app.qr_confirm.already_used',
+  expired: 'app.qr_confirm.expired',
+} as const;
+type ClosedState = keyof typeof closedTicket;
+const isClosed = (status: string): status is ClosedState => status in closedTicket;
+
 interface PageSession {
   token: string;
   user: UserInfo;
@@ -74,6 +84,7 @@ export function ConfirmApp() {
   const [session, setSession] = useState<PageSession | undefined>(readSession);
   const [details, setDetails] = useState<QrTicketDetails>();
   const [outcome, setOutcome] = useState<'confirmed' | 'refused'>();
+  const [closed, setClosed] = useState<ClosedState>();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
 
@@ -85,9 +96,10 @@ export function ConfirmApp() {
   useEffect(() => {
     if (!session || !ticket) return;
     request<QrTicketDetails>('/api/v1/auth/qrcode/ticket', { query: { ticket }, token: session.token }).then(
-      ({ data }) => setDetails(data),
+      ({ data }) => (isClosed(data.status) ? setClosed(data.status) : setDetails(data)),
       (failure: HttpError) => {
         if (failure.status === 401) return signOut();
+        if (failure.status === 404) return setClosed('expired');
         setError(failure.message || t('app.qr_confirm.failed'));
       },
     );
@@ -99,6 +111,7 @@ export function ConfirmApp() {
     sessionStorage.removeItem(PAGE_SESSION);
     setSession(undefined);
     setDetails(undefined);
+    setClosed(undefined);
     setError('');
   };
 
@@ -112,6 +125,8 @@ export function ConfirmApp() {
       });
       setOutcome(data.status);
     } catch (failure) {
+      // Expired while the page was open.
+      if ((failure as HttpError).status === 404) return setClosed('expired');
       setError((failure as HttpError).message || t('app.qr_confirm.failed'));
     } finally {
       setBusy(false);
@@ -124,6 +139,7 @@ export function ConfirmApp() {
   if (!ticket) content = <p className="message error">{t('app.qr_confirm.no_ticket')}</p>;
   else if (!session) content = <SignIn t={t} onSignedIn={setSession} />;
   else if (outcome) content = <p role="status" className="message">{t(`app.qr_confirm.${outcome}`)}</p>;
+  else if (closed) content = <p role="status" className="message">{t(closedTicket[closed])}</p>;
   else if (error) content = <p role="alert" className="message error">{error}</p>;
   else if (!details) content = <p className="muted">…</p>;
   else

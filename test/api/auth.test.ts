@@ -241,10 +241,37 @@ describe('repeated failures', () => {
     }
     const refused = await anonymous().post('/api/v1/sys/auth', { login_name: 'admin', password: ADMIN_PASSWORD });
     expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(refused.body.message).toMatch(/^Too many failed attempts, please try again in \d+ seconds$/);
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.body.message).toBe('Too many failed attempts, please try again in a minute');
     // Other names from the same address are not locked out by it.
     expect((await anonymous().post('/api/v1/sys/auth', { login_name: 'demo_learner', password: 'x' })).status).toBe(400);
+  });
+
+  test('a lockout says minutes, rounded up, in the caller\'s language; Retry-After stays in seconds', async () => {
+    const quarterHour = await startServer({ signInThrottle: { windowMs: 15 * 60_000, perName: 1, perAddress: 1000 } });
+    try {
+      const attempt = (language: string) =>
+        client(quarterHour.url).post('/api/v1/sys/auth', { login_name: 'admin', password: 'x' }, { headers: { 'accept-language': language } });
+      expect((await attempt('en')).status).toBe(400);
+      const messages: string[] = [];
+      for (const language of ['en', 'zh-CN', 'ja']) {
+        const refused = await attempt(language);
+        expect(refused.status).toBe(429);
+        const retryAfter = Number(refused.headers.get('retry-after'));
+        expect(retryAfter).toBeGreaterThan(14 * 60);
+        expect(retryAfter).toBeLessThanOrEqual(15 * 60);
+        messages.push(refused.body.message);
+      }
+      expect(messages).toEqual([
+        'Too many failed attempts, please try again in 15 minutes',
+        '失败次数过多，请 15 分钟后再试',
+        '失敗が多すぎます。15 分後にもう一度お試しください',
+      ]);
+    } finally {
+      await quarterHour.stop();
+    }
   });
 
   test('an address that keeps failing is refused for every name', async () => {

@@ -138,11 +138,16 @@ describe('create, read, update, delete', () => {
     const duplicate = await admin.post(path, { ucode: 'home', name: 'Another home' });
     expect(duplicate.status).toBe(409);
     expect(duplicate.body.message).toBe('Code (ucode) "home" is already in use');
+    // Named under the field too, as a 400 names its fields.
+    expect(duplicate.body.errors).toEqual({ ucode: '"home" is already in use' });
     expect(await total()).toBe(before);
 
     const other = (await admin.post(path, { ucode: 'other', name: 'Other' })).body.data;
     const clash = await admin.put(`${path}/${other.id}`, { ucode: 'course', name: 'Other' });
     expect(clash.status).toBe(409);
+    expect(clash.body.errors).toEqual({ ucode: '"course" is already in use' });
+    const inJapanese = await admin.put(`${path}/${other.id}`, { ucode: 'course', name: 'Other' }, { headers: { 'accept-language': 'ja' } });
+    expect(inJapanese.body.errors).toEqual({ ucode: '「course」は既に使われています' });
     expect((await admin.get(`${path}/${other.id}`)).body.data.ucode).toBe('other');
   });
 

@@ -162,6 +162,45 @@ describe('refused, forbidden, bad input', () => {
   });
 });
 
+describe('reading a code again (the confirm link reopened)', () => {
+  const read = (phoneClient: Awaited<ReturnType<typeof phone>>, ticket: string) =>
+    phoneClient.get('/api/v1/auth/qrcode/ticket', { query: { ticket } });
+
+  test('says it was refused, confirmed, or used, and reading changes nothing', async () => {
+    const admin = await phone('admin', ADMIN_PASSWORD);
+
+    const refusing = browser(server.url);
+    const refusedTicket = (await refusing.qrCode()).ticket!;
+    await admin.post('/api/v1/auth/qrcode/confirm', { ticket: refusedTicket, refuse: true });
+    for (let time = 0; time < 2; time++) expect((await read(admin, refusedTicket)).body.data.status).toBe('refused');
+    expect((await refusing.check()).status).toBe(403);
+
+    const confirming = browser(server.url);
+    const confirmedTicket = (await confirming.qrCode()).ticket!;
+    await admin.post('/api/v1/auth/qrcode/confirm', { ticket: confirmedTicket });
+    expect((await read(admin, confirmedTicket)).body.data.status).toBe('confirmed');
+    expect((await confirming.check()).body.data.status).toBe('success');
+    expect((await read(admin, confirmedTicket)).body.data.status).toBe('collected');
+  });
+
+  test('an expired code answers 404', async () => {
+    const admin = await phone('admin', ADMIN_PASSWORD);
+    const { ticket } = await browser(server.url).qrCode();
+    await server.app.db.update(qrTickets).set({ expires_at: new Date(Date.now() - 1_000) }).where(eq(qrTickets.ticket_hash, hashToken(ticket!)));
+    const expired = await read(admin, ticket!);
+    expect(expired.status).toBe(404);
+    expect(expired.body.error_code).toBe(404);
+  });
+
+  test('is documented', async () => {
+    const document = await call(server.url, 'GET', '/api/docs/json');
+    const reading = document.body.paths['/api/v1/auth/qrcode/ticket'].get;
+    expect(reading.description).toMatch(/collected/);
+    expect(reading.responses['200'].content['application/json'].schema.properties.data.properties.status.enum).toEqual(['pending', 'scanned', 'confirmed', 'refused', 'collected']);
+    expect(Object.keys(reading.responses)).toEqual(expect.arrayContaining(['200', '401', '404']));
+  });
+});
+
 describe('expiry and abuse', () => {
   test('an expired code answers 404 with the refresh message; its ticket can no longer be decided', async () => {
     const console = browser(server.url);

@@ -17,7 +17,8 @@ const GroupModalForm = (props: ModalFormProps) => <ModalForm form={form} {...pro
 function carouselGroups() {
   let rows: RaRecord[] = [{ id: 1, ucode: 'home', name: 'Home page', description: '' }];
   const create = jest.fn(async (_resource: string, { data }: { data: Record<string, unknown> }) => {
-    if (rows.some((row) => row.ucode === data.ucode)) throw new HttpError('ucode "home" is already in use', 409, {});
+    if (rows.some((row) => row.ucode === data.ucode))
+      throw new HttpError('ucode "home" is already in use', 409, { errors: { ucode: '"home" is already in use' } });
     const created = { ...data, id: rows.length + 1 } as RaRecord;
     rows = [...rows, created];
     return { data: created as never };
@@ -75,7 +76,7 @@ test('create opens the form over the list; the schema rules show under the field
   expect(await screen.findByRole('button', { name: 'Summer' })).toBeInTheDocument();
 });
 
-test("the server's refusal is shown and the form stays open", async () => {
+test("the server's refusal is shown, under the field it names too, and the form stays open", async () => {
   allowRefusalLog();
   const table = carouselGroups();
   renderList(table);
@@ -86,6 +87,7 @@ test("the server's refusal is shown and the form stays open", async () => {
   await userEvent.type(within(dialog).getByLabelText(/Name/), 'Again');
   await userEvent.click(within(dialog).getByRole('button', { name: 'Submit' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('ucode "home" is already in use');
+  expect(within(dialog).getByLabelText(/Code \(ucode\)/)).toHaveAccessibleDescription('"home" is already in use');
   expect(screen.getByRole('dialog')).toBeInTheDocument();
   expect(table.rows()).toHaveLength(1);
 });
@@ -95,7 +97,7 @@ test('edit opens the record in the form; cancel closes without saving', async ()
   renderList(table);
   const card = (await screen.findByRole('button', { name: 'Home page' })).closest<HTMLElement>('[data-testid="record-card"]')!;
   await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
-  const dialog = await screen.findByRole('dialog');
+  const dialog = await screen.findByRole('dialog', { name: 'Edit Carousel group: Home page' });
   await waitFor(() => expect(within(dialog).getByLabelText(/Name/)).toHaveValue('Home page'));
   await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());

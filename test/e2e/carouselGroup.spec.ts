@@ -20,6 +20,7 @@ test.describe('carousel groups', () => {
     await page.getByLabel('Name').fill('Duplicate of the demo group');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByRole('alert')).toHaveText('Code (ucode) "home" is already in use');
+    await expect(page.locator('[name="ucode"]')).toHaveAccessibleDescription('"home" is already in use');
     await expect(page).toHaveURL(/\/carousel_group\/create$/);
 
     await page.getByLabel('Code (ucode)').fill(ucode);
@@ -45,6 +46,7 @@ test.describe('carousel groups', () => {
     await page.getByTestId('record-card').getByRole('link', { name: 'Edit', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/carousel_group/edit/${created.body.data.id}$`));
     await expect(page.getByLabel('Name')).toHaveValue('Before');
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText('Edit Carousel group: Before');
 
     await page.getByLabel('Name').fill('');
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -64,7 +66,7 @@ test.describe('carousel groups', () => {
     expect((await server.api('GET', `/api/v1/carousel_groups/${created.body.data.id}`, { token })).status).toBe(404);
   });
 
-  test('cancel leaves the form without saving; an unknown id goes back to the list', async ({ page, server, signInAs }) => {
+  test('cancel leaves the form without saving; an unknown or malformed id shows the not-found page', async ({ page, server, signInAs }) => {
     const { token } = await server.signIn();
     const before = (await server.api('GET', '/api/v1/carousel_groups', { token })).body.data.total;
     await signInAs();
@@ -75,9 +77,16 @@ test.describe('carousel groups', () => {
     await expect(page).toHaveURL(/\/carousel_group$/);
     expect((await server.api('GET', '/api/v1/carousel_groups', { token })).body.data.total).toBe(before);
 
-    await page.goto('/carousel_group/edit/999999');
-    await expect(page.getByRole('alert')).toHaveText('The record does not exist or has been deleted');
-    await expect(page).toHaveURL(/\/carousel_group$/);
+    for (const id of ['999999', 'abc']) {
+      await page.goto(`/carousel_group/edit/${id}`);
+      await expect(page.getByTestId('not-found')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/carousel_group/edit/${id}$`));
+      // No toast: the page says it all.
+      await page.waitForTimeout(500);
+      await expect(page.getByRole('alert')).toHaveCount(0);
+      await expect(page.locator('form')).toHaveCount(0);
+    }
   });
 
   test('the same screens in Chinese', async ({ page, signInAs }) => {

@@ -13,12 +13,15 @@ test.describe('languages', () => {
       await page.locator('header').getByRole('button', { name: /简体中文|English|日本語/ }).click();
       await page.getByRole('menuitem', { name: languageNames[locale] }).click();
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      // The browser tab follows the language too.
+      await expect(page).toHaveTitle(title);
       expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe(locale);
       expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
     }
     // Japanese everywhere: menu, list machinery, and after a reload.
     await page.reload();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles['ja-JP']);
+    await expect(page).toHaveTitle(titles['ja-JP']);
     await expect(page.getByRole('heading', { name: 'カルーセルグループ' })).toBeVisible();
     // Other tests on this worker's server add groups, so the numbers vary; the wording must not.
     await expect(page.getByTestId('list-range')).toHaveText(/^表示：1-\d+、全 \d+ 件$/);
@@ -39,6 +42,7 @@ test.describe('which language the console starts in', () => {
     await page.addInitScript(() => localStorage.setItem('locale', 'en-US'));
     await page.goto('/login?locale=ja-JP');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(titles['ja-JP']);
+    await expect(page).toHaveTitle(titles['ja-JP']);
     expect(await page.evaluate(() => localStorage.getItem('locale'))).toBe('ja-JP');
   });
 

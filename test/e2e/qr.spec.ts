@@ -51,6 +51,11 @@ test.describe('QR sign-in', () => {
     const stored = await page.evaluate(() => ({ auth: localStorage.getItem('auth'), privileges: localStorage.getItem('privileges') }));
     expect(stored.auth).toMatch(/^[\w-]{40,}$/);
     expect(JSON.parse(stored.privileges!)).toContain('carousel:read');
+
+    // The link opened again: the code is spent, so the page says so and offers nothing to press.
+    await phonePage.reload();
+    await expect(phonePage.getByRole('status')).toHaveText('This code has already been used to log in.');
+    await expect(phonePage.getByRole('button', { name: 'Confirm login' })).toHaveCount(0);
     await phone.close();
   });
 
@@ -60,6 +65,11 @@ test.describe('QR sign-in', () => {
     await phonePage.getByRole('button', { name: 'Refuse' }).click();
     await expect(phonePage.getByRole('status')).toHaveText('Login refused. Nobody was signed in.');
     await expect(page.getByRole('status')).toHaveText('The login was refused on the phone');
+    // The link opened again offers no second chance to confirm.
+    await phonePage.reload();
+    await expect(phonePage.getByRole('status')).toHaveText('This login was refused. To log in, scan a new code on the console.');
+    await expect(phonePage.getByRole('button', { name: 'Confirm login' })).toHaveCount(0);
+    await expect(phonePage.getByRole('button', { name: 'Refuse' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Refresh' }).click();
     await expect(page.getByRole('status')).toHaveText('Scan the code with the mini-program to log in');
     await expect(page.getByTestId('qr-link')).toHaveAttribute('href', /ticket=/);

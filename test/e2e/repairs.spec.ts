@@ -126,3 +126,60 @@ test.describe('long text in lists', () => {
     expect(titleBox.x + titleBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
   });
 });
+
+test.describe('the side menu', () => {
+  for (const locale of ['en-US', 'zh-CN', 'ja-JP']) {
+    test(`shows every label whole in ${locale}`, async ({ page, signInAs }) => {
+      await signInAs();
+      await page.setViewportSize({ width: 1440, height: 1000 });
+      await page.goto(`/course?locale=${locale}`);
+      const groups = page.locator('nav[aria-label]');
+      await expect(groups).toHaveCount(8);
+      // The current screen's group opens by itself; then open the others.
+      await expect(groups.first().getByRole('button').first()).toHaveAttribute('aria-expanded', 'true');
+      for (let n = 1; n < 8; n++) await groups.nth(n).getByRole('button').first().click();
+      await expect(page.getByRole('menuitem')).toHaveCount(15);
+
+      const cut = await page.locator('.RaSidebar-fixed').evaluate((sidebar) =>
+        [...sidebar.querySelectorAll('.MuiListItemText-primary, .MuiMenuItem-root')]
+          .filter((label) => label.scrollWidth > label.clientWidth || getComputedStyle(label).textOverflow === 'ellipsis')
+          .map((label) => label.textContent),
+      );
+      expect(cut).toEqual([]);
+    });
+  }
+});
+
+test.describe('a text input with a limit', () => {
+  test('counts its characters and says so when the limit is reached, in the user\'s language', async ({ page, signInAs }) => {
+    await signInAs();
+    await page.goto('/carousel_group/create');
+    const name = page.locator('[name="name"]');
+    await expect(page.getByTestId('name-count')).toHaveText('0 / 64');
+    await name.fill('Summer');
+    await expect(page.getByTestId('name-count')).toHaveText('6 / 64');
+    await expect(name).toHaveAccessibleDescription('6 / 64');
+
+    // Typing past the limit: the input keeps 64 characters and says why.
+    await name.fill('');
+    await name.pressSequentially('x'.repeat(70));
+    await expect(name).toHaveValue('x'.repeat(64));
+    await expect(page.getByTestId('name-count')).toHaveText('Limit of 64 characters reached64 / 64');
+    await expect(page.getByTestId('description-count')).toHaveText('0 / 500');
+
+    await page.goto('/carousel_group/create?locale=zh-CN');
+    await page.locator('[name="ucode"]').fill('c'.repeat(32));
+    await expect(page.getByTestId('ucode-count')).toHaveText('已达到 32 个字符的上限32 / 32');
+  });
+});
+
+test('the edit page says what is edited, in every language', async ({ page, server, signInAs }) => {
+  const { token } = await server.signIn();
+  const created = await server.api('POST', '/api/v1/carousel_groups', { token, body: { ucode: `head${Date.now()}`, name: 'Homepage banners' } });
+  await signInAs();
+  const headings = { 'en-US': 'Edit Carousel group: Homepage banners', 'zh-CN': '编辑轮播图分组：Homepage banners', 'ja-JP': 'カルーセルグループの編集：Homepage banners' };
+  for (const [locale, heading] of Object.entries(headings)) {
+    await page.goto(`/carousel_group/edit/${created.body.data.id}?locale=${locale}`);
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText(heading);
+  }
+});

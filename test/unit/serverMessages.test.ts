@@ -1,5 +1,6 @@
 import { catalogues } from '../../i18n/locales';
-import { fieldLabel, localeFromHeader, translate } from '../../server/messages';
+import { TooManyRequests } from '../../server/errors';
+import { fieldLabel, localeFromHeader, translate, type ServerLocale } from '../../server/messages';
 
 describe('localeFromHeader', () => {
   test.each([
@@ -25,6 +26,7 @@ describe('translate', () => {
   test('reads the console catalogue and fills in the placeholders', () => {
     expect(translate('en-US', 'app.error.duplicate', { field: 'ucode', value: 'home' })).toBe('ucode "home" is already in use');
     expect(translate('ja-JP', 'ra.validation.required')).toBe(catalogues['ja-JP'].ra.validation.required);
+    expect(translate('zh-CN', 'app.error.too_many_attempts', { minutes: 15 })).toBe('失败次数过多，请 15 分钟后再试');
   });
 
   test('a placeholder without its argument stays as it is', () => {
@@ -46,5 +48,29 @@ describe('fieldLabel', () => {
     expect(fieldLabel('en-US', undefined, 'ucode')).toBe('ucode');
     expect(fieldLabel('en-US', 'carousel_group', 'no_such_field')).toBe('no_such_field');
     expect(fieldLabel('en-US', undefined, 'teacher_ids.2')).toBe('teacher_ids');
+  });
+});
+
+describe('a sign-in lockout', () => {
+  const say = (seconds: number, locale: ServerLocale = 'en-US') => {
+    const refusal = new TooManyRequests(seconds);
+    return translate(locale, refusal.messageKey, refusal.args);
+  };
+
+  test('tells the wait in minutes, rounded up, in every language', () => {
+    expect(say(892)).toBe('Too many failed attempts, please try again in 15 minutes');
+    expect(say(61)).toBe('Too many failed attempts, please try again in 2 minutes');
+    expect(say(892, 'zh-CN')).toBe('失败次数过多，请 15 分钟后再试');
+    expect(say(892, 'ja-JP')).toBe('失敗が多すぎます。15 分後にもう一度お試しください');
+  });
+
+  test('a minute or less is one minute', () => {
+    for (const seconds of [1, 59, 60]) expect(say(seconds)).toBe('Too many failed attempts, please try again in a minute');
+    expect(say(30, 'zh-CN')).toBe('失败次数过多，请 1 分钟后再试');
+    expect(say(30, 'ja-JP')).toBe('失敗が多すぎます。1 分後にもう一度お試しください');
+  });
+
+  test('keeps the seconds for Retry-After', () => {
+    expect(new TooManyRequests(892).retryAfterSeconds).toBe(892);
   });
 });
