@@ -207,7 +207,7 @@ function measureConsole() {
 }
 
 async function main() {
-  if (process.env.BENCH_SKIP_CONSOLE !== 'true') measureConsole();
+  measureConsole();
   // PostgreSQL first: PGlite's memory stays with the process once it has run.
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (serverUrl) {
@@ -218,7 +218,7 @@ async function main() {
       await database.drop();
     }
   }
-  if (process.env.BENCH_SKIP_PGLITE !== 'true') await measureServer('pglite');
+  await measureServer('pglite');
   console.table(
     rows.map(({ database, figure, measured, budget, lowerIsBetter }) => ({
       database,
