@@ -30,6 +30,9 @@ export interface DatabaseOptions {
   migrationsDir: string;
 }
 
+/** Connections each instance keeps to a PostgreSQL server. */
+export const POOL_SIZE = 10;
+
 // Any fixed number: every instance that migrates the same database takes the same lock.
 const MIGRATION_LOCK = 727_001;
 
@@ -53,7 +56,7 @@ async function openPglite({ pgliteDir, migrationsDir }: DatabaseOptions): Promis
 }
 
 async function openPostgres(databaseUrl: string, migrationsDir: string): Promise<DatabaseHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its server must not bring the process down; the next query reports it.
   pool.on('error', () => undefined);
   const lockClient = await pool.connect();

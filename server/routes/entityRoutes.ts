@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,6 +16,8 @@ import { sanitizeRichText } from '../richText';
 export const containing = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
 
 type Row = Record<string, unknown>;
+/** The list's total, answered beside each row of the page (a name no field may take). */
+const TOTAL = '_total';
 export interface ListQuery {
   page: number;
   page_size: number;
@@ -31,6 +33,7 @@ export interface ListQuery {
  * they reference. Route modules call them, and add their own routes beside them.
  */
 export function entityStore(entity: Entity, table: PgTable) {
+  if (entity.names.includes(TOTAL)) throw new Error(`${entity.resource}: "${TOTAL}" is the list's own name, not a field's`);
   const columns = columnsOf(table);
   const idColumn = columns[entity.idKey];
   const selection = Object.fromEntries([entity.idKey, ...entity.names].map((name) => [name, columns[name]]));
@@ -119,6 +122,28 @@ export function entityStore(entity: Entity, table: PgTable) {
     return record;
   }
 
+  const countQuery = (db: Executor, where: SQL | undefined) => db.select({ total: sql<number>`count(*)::int` }).from(table).where(where);
+
+  /**
+   * One statement, one round trip: the count rides along as an uncorrelated subquery, which the
+   * database runs once, on the same snapshot as the page (a window count would sort every match
+   * before the limit). Round trips, not the database's work, are what a busy server runs out of.
+   */
+  function pageQuery(db: Executor, where: SQL | undefined, sortBy: string, order: 'asc' | 'desc', limit: number | Placeholder, offset: number | Placeholder) {
+    const direction = order === 'asc' ? asc : desc;
+    const sortColumn = sortBy === 'id' ? idColumn : columns[sortBy];
+    return db
+      .select({ ...selection, [TOTAL]: sql<number>`(${countQuery(db, where)})` })
+      .from(table)
+      .where(where)
+      .orderBy(direction(sortColumn), direction(idColumn))
+      .limit(limit)
+      .offset(offset);
+  }
+  type PreparedPage = ReturnType<ReturnType<typeof pageQuery>['prepare']>;
+  /** Built page queries by shape (sort, order, searching or not), for each database handle. */
+  const preparedPages = new WeakMap<Executor, Map<string, PreparedPage>>();
+
   return {
     entity,
     table,
@@ -128,22 +153,37 @@ export function entityStore(entity: Entity, table: PgTable) {
     conditions,
     present,
 
+    /**
+     * A page and the exact number of matches. The usual call (paging, sorting, searching) reuses a
+     * query built once for its shape; filters, chosen ids and a route's scope build theirs anew.
+     */
     async list(db: Executor, query: ListQuery, extra?: SQL) {
-      const where = conditions(query, extra);
       const sortBy = query.sort_by ?? entity.defaultSort.field;
-      const direction = (query.order ?? entity.defaultSort.order) === 'asc' ? asc : desc;
-      const sortColumn = sortBy === 'id' ? idColumn : columns[sortBy];
-      // Two queries: a window count would make the database sort every match before the limit.
-      const [rows, [{ total }]] = await Promise.all([
-        db
-          .select(selection)
-          .from(table)
-          .where(where)
-          .orderBy(direction(sortColumn), direction(idColumn))
-          .limit(query.page_size)
-          .offset((query.page - 1) * query.page_size),
-        db.select({ total: sql<number>`count(*)::int` }).from(table).where(where),
-      ]);
+      const order = query.order ?? entity.defaultSort.order;
+      const word = query[entity.searchParam] as string | undefined;
+      const searching = Boolean(word && search);
+      const offset = (query.page - 1) * query.page_size;
+      const plain = extra === undefined && query.id === undefined && entity.filterNames.every((name) => query[name] === undefined);
+      let found: Row[];
+      if (plain) {
+        const shapes = preparedPages.get(db) ?? new Map<string, PreparedPage>();
+        preparedPages.set(db, shapes);
+        const shape = `${sortBy} ${order} ${searching}`;
+        let prepared = shapes.get(shape);
+        if (!prepared) {
+          const where = searching ? ilike(search!, sql.placeholder('pattern')) : undefined;
+          // Unnamed: PostgreSQL still plans each call for its own pattern and offset.
+          prepared = pageQuery(db, where, sortBy, order, sql.placeholder('limit'), sql.placeholder('offset')).prepare('');
+          shapes.set(shape, prepared);
+        }
+        found = await prepared.execute({ pattern: searching ? containing(word!) : undefined, limit: query.page_size, offset });
+      } else {
+        found = await pageQuery(db, conditions(query, extra), sortBy, order, query.page_size, offset);
+      }
+      // An empty page carries no total: none on page 1 means none at all; past the end, count.
+      const total =
+        found.length > 0 ? (found[0][TOTAL] as number) : query.page === 1 ? 0 : (await countQuery(db, conditions(query, extra)))[0].total;
+      const rows = found.map(({ [TOTAL]: _, ...row }) => row);
       return { items: await present(db, rows), total };
     },
 

@@ -48,6 +48,9 @@ describe('listing', () => {
     expect(byDescription.body.data.total).toBe(1);
     const percent = await admin.get(path, { query: { keyword: '%' } });
     expect(percent.body.data.total).toBe(0);
+    // Past the last page of a search the total is still the number of matches.
+    const beyond = await admin.get(path, { query: { keyword: 'paged', page: 4, page_size: 2 } });
+    expect(beyond.body.data).toEqual({ items: [], total: paged.length });
   });
 
   test('bad list parameters are refused and named', async () => {
