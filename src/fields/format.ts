@@ -10,7 +10,9 @@ export const formatMoney = (amount: number, locale: string) =>
 
 /** Rich text as one line of plain text, for a table cell or a card. */
 export function plainText(html: string): string {
-  const text = new DOMParser().parseFromString(html, 'text/html').body.textContent ?? '';
+  // A space after each block, so paragraphs and list items do not run into one another.
+  const spaced = html.replace(/<\/(p|li|h[1-6]|blockquote|pre|div)>|<br\s*\/?>/gi, '$& ');
+  const text = new DOMParser().parseFromString(spaced, 'text/html').body.textContent ?? '';
   return text.replace(/\s+/g, ' ').trim();
 }
 

@@ -145,12 +145,16 @@ describe('each kind uploads and reads back, with ranges', () => {
   });
 
   test('the demo files are served under their folders, an HLS playlist beside its segments', async () => {
+    // Each body is read: an unread one keeps its connection busy, and the server's close waits for it.
     const photo = await fetch(`${server.url}/files/demo/teacher.jpg`);
     expect([photo.status, photo.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    expect((await photo.arrayBuffer()).byteLength).toBeGreaterThan(1000);
     const playlist = await fetch(`${server.url}/files/demo/hls/video-h.m3u8`);
     expect(playlist.status).toBe(200);
     const segment = (await playlist.text()).split('\n').find((line) => line.endsWith('.ts'))!;
-    expect((await fetch(`${server.url}/files/demo/hls/${segment}`)).status).toBe(200);
+    const segmentAnswer = await fetch(`${server.url}/files/demo/hls/${segment}`);
+    expect(segmentAnswer.status).toBe(200);
+    expect((await segmentAnswer.arrayBuffer()).byteLength).toBeGreaterThan(1000);
   });
 
   test('an unknown key is a 404, and nothing outside the files folder is served', async () => {
