@@ -12,9 +12,8 @@ import { teacher } from '../schema/teacher';
 import { video } from '../schema/video';
 import { buildApp } from '../server/app';
 import { POOL_SIZE } from '../server/db/client';
-import { carouselGroups, teachers, videos } from '../server/db/schema';
+import { carouselGroups } from '../server/db/schema';
 import { defaultConfig } from '../server/config';
-import { entityRoutes, entityStore } from '../server/routes/entityRoutes';
 import { createScratchDatabase } from '../test/scratchDatabase';
 import { startBareServer, type RawClient } from './bare';
 
@@ -135,10 +134,6 @@ async function measureServer(kind: 'pglite' | 'postgres', databaseUrl?: string) 
   const startedAt = performance.now();
   const { app, database } = await buildApp({ ...defaultConfig(), databaseUrl, adminPassword: ADMIN_PASSWORD, logLevel: 'warn', consoleDir: undefined });
   record(kind, 'start: migrate + seed a fresh database (ms)', performance.now() - startedAt, budget.startupMs);
-  // Teachers and videos get their domain modules on other branches; until those land, the bench
-  // serves their lists with the shared handler, exactly as a domain module registers it.
-  if (!app.hasRoute({ method: 'GET', url: teacher.listApi })) await app.register(entityRoutes(entityStore(teacher, teachers)));
-  if (!app.hasRoute({ method: 'GET', url: video.listApi })) await app.register(entityRoutes(entityStore(video, videos)));
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
