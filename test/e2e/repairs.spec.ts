@@ -183,3 +183,19 @@ test('the edit page says what is edited, in every language', async ({ page, serv
     await expect(page.getByRole('heading', { level: 2 })).toHaveText(heading);
   }
 });
+
+test('the API docs show without breaking the content security policy', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && violations.push(message.text()));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP ${event.violatedDirective} ${event.sourceFile}:${event.lineNumber}`)),
+  );
+  const answer = await page.goto('/api/docs');
+  expect(answer!.headers()['content-security-policy']).toMatch(/style-src 'self'/);
+  await expect(page.getByRole('heading', { name: /Course console API/ })).toBeVisible();
+  // Open an operation and its schemas too: everything the page draws, drawn within the policy.
+  await page.getByText('/api/v1/auth/qrcode/check', { exact: true }).click();
+  await expect(page.locator('.responses-table').first()).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(violations).toEqual([]);
+});
