@@ -106,7 +106,12 @@ async function createServer(config: AppConfig, database: DatabaseHandle): Promis
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    // Without Swagger's top bar: its logo is an SVG with an inline <style>, which the CSP refuses.
+    uiConfig: { layout: 'BaseLayout' },
+  });
   await app.register(cookie);
   await app.register(authPlugin);
 

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AppBar, LocalesMenuButton, useGetIdentity, useLogout, useNotify, useTranslate } from 'react-admin';
 import { DelayedLoadingIndicator } from './DelayedLoadingIndicator';
+import { phraseWrap } from './phraseWrap';
 
 function ConsoleUserMenu() {
   const translate = useTranslate();
@@ -55,7 +56,7 @@ export function ConsoleAppBar() {
   const translate = useTranslate();
   return (
     <AppBar color="primary" userMenu={<ConsoleUserMenu />} toolbar={<DelayedLoadingIndicator />}>
-      <Typography variant="h6" component="h1" sx={{ flex: 1, fontSize: '1.1rem' }}>
+      <Typography variant="h6" component="h1" sx={{ flex: 1, fontSize: '1.1rem', ...phraseWrap }}>
         {translate('app.title')}
       </Typography>
       <Box title={translate('app.language')}>

@@ -1,6 +1,7 @@
 import { Box, Card, CardContent, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Navigate } from 'react-router-dom';
+import { phraseWrap } from '../layout/phraseWrap';
 import { getToken } from '../storage';
 import { QrSignIn } from './QrSignIn';
 import { Form, LocalesMenuButton, PasswordInput, required, SaveButton, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
@@ -38,17 +39,17 @@ export function LoginPage() {
   if (signedIn) return <Navigate to="/" replace />;
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}>
-      <Card sx={{ width: 380, maxWidth: '100%' }}>
+      <Card sx={{ width: 420, maxWidth: '100%' }}>
         <CardContent>
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>
-            <Typography variant="h5" component="h1">
+            <Typography variant="h5" component="h1" sx={phraseWrap}>
               {translate('app.title')}
             </Typography>
             <LocalesMenuButton />
           </Box>
           <Tabs value={mode} onChange={(_, next: Mode) => setMode(next)} variant="fullWidth" sx={{ my: 2 }}>
-            <Tab value="input" label={translate('app.auth.input_mode')} />
-            <Tab value="qr" label={translate('app.auth.qr_mode')} />
+            <Tab value="input" label={translate('app.auth.input_mode')} sx={phraseWrap} />
+            <Tab value="qr" label={translate('app.auth.qr_mode')} sx={phraseWrap} />
           </Tabs>
           {mode === 'input' ? <PasswordSignIn /> : <QrSignIn />}
         </CardContent>

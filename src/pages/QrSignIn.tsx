@@ -7,6 +7,7 @@ import { QR_LINK_HEADER } from '../../schema/headers';
 import type { QrCheckAnswer, QrWaiting } from '../../schema/qr';
 import { NoPermissionError } from '../authProvider';
 import { request, requestFile } from '../http';
+import { phraseWrap } from '../layout/phraseWrap';
 
 /** SPEC.md: the console asks every 3 seconds whether its code has been confirmed. */
 export const QR_POLL_MS = 3_000;
@@ -132,13 +133,14 @@ export function QrSignIn() {
           </Button>
         )}
       </Box>
-      <Typography role="status" variant="body2" color={ended ? 'error' : 'text.secondary'} sx={{ mt: 1.5 }}>
+      <Typography role="status" variant="body2" color={ended ? 'error' : 'text.secondary'} sx={{ mt: 1.5, ...phraseWrap }}>
         {translate(status)}
       </Typography>
       {code?.link && !ended && (
-        <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1, wordBreak: 'break-all' }}>
+        <Typography variant="caption" component="p" color="text.secondary" sx={{ mt: 1, ...phraseWrap }}>
           {translate('app.qr.link_hint')}{' '}
-          <Link href={code.link} target="_blank" rel="noreferrer" data-testid="qr-link">
+          {/* A link has no words to keep whole: it breaks anywhere. */}
+          <Link href={code.link} target="_blank" rel="noreferrer" data-testid="qr-link" sx={{ wordBreak: 'break-all' }}>
             {code.link}
           </Link>
         </Typography>

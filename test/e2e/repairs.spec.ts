@@ -183,3 +183,66 @@ test('the edit page says what is edited, in every language', async ({ page, serv
     await expect(page.getByRole('heading', { level: 2 })).toHaveText(heading);
   }
 });
+
+test('the API docs show without breaking the content security policy', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (message) => message.type() === 'error' && violations.push(message.text()));
+  await page.addInitScript(() =>
+    document.addEventListener('securitypolicyviolation', (event) => console.error(`CSP ${event.violatedDirective} ${event.sourceFile}:${event.lineNumber}`)),
+  );
+  const answer = await page.goto('/api/docs');
+  expect(answer!.headers()['content-security-policy']).toMatch(/style-src 'self'/);
+  await expect(page.getByRole('heading', { name: /Course console API/ })).toBeVisible();
+  // Open an operation and its schemas too: everything the page draws, drawn within the policy.
+  await page.getByText('/api/v1/auth/qrcode/check', { exact: true }).click();
+  await expect(page.locator('.responses-table').first()).toBeVisible();
+  await page.waitForTimeout(500);
+  expect(violations).toEqual([]);
+});
+
+test.describe('Japanese on the sign-in page', () => {
+  /** The lines a text node of `element` is laid out in (its first text node: a label, not a link inside it). */
+  async function lines(element: import('@playwright/test').Locator) {
+    return element.evaluate((node) => {
+      const text = [...node.childNodes].find((child) => child.nodeType === Node.TEXT_NODE && child.textContent!.trim()) ?? node.firstChild!;
+      const found: { top: number; text: string }[] = [];
+      const range = document.createRange();
+      for (let index = 0; index < text.textContent!.length; index++) {
+        range.setStart(text, index);
+        range.setEnd(text, index + 1);
+        const top = Math.round(range.getClientRects()[0]?.top ?? -1);
+        const line = found.find((candidate) => Math.abs(candidate.top - top) < 4);
+        if (line) line.text += text.textContent![index];
+        else found.push({ top, text: text.textContent![index] });
+      }
+      return found.map((line) => line.text.trim());
+    });
+  }
+
+  /** Every line is made of whole phrases. */
+  const wholePhrases = (laidOut: string[], phrases: string[]) => {
+    const boundaries = new Set(phrases.map((_, index) => phrases.slice(0, index + 1).join('').replace(/\s/g, '').length));
+    let at = 0;
+    return laidOut.every((line) => boundaries.has((at += line.replace(/\s/g, '').length)));
+  };
+
+  for (const width of [1440, 390]) {
+    test(`breaks between phrases, not inside words, at ${width} px`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/login?locale=ja-JP');
+      const tabs = { 'アカウントでログイン': ['アカウントで', 'ログイン'], 'QR コードでログイン': ['QR ', 'コードで', 'ログイン'] };
+      for (const [label, phrases] of Object.entries(tabs)) {
+        const laidOut = await lines(page.getByRole('tab', { name: label }));
+        expect(wholePhrases(laidOut, phrases), JSON.stringify(laidOut)).toBe(true);
+      }
+      await page.getByRole('tab', { name: 'QR コードでログイン' }).click();
+      await expect(page.getByTestId('qr-link')).toBeVisible();
+      const hint = await lines(page.getByRole('status'));
+      expect(wholePhrases(hint, ['ミニプログラムで ', 'QR ', 'コードを', 'スキャンして', 'ログイン']), JSON.stringify(hint)).toBe(true);
+      const linkHint = await lines(page.getByTestId('qr-link').locator('..'));
+      const linkPhrases = ['スキャンできない ', '場合は、', 'プラットフォームに', 'ログイン済みの ', '端末で ', 'この ', 'リンクを ', '開いてください：'];
+      expect(wholePhrases(linkHint, linkPhrases), JSON.stringify(linkHint)).toBe(true);
+      if (width === 1440) expect(await lines(page.getByRole('tab', { name: 'アカウントでログイン' }))).toHaveLength(1);
+    });
+  }
+});
