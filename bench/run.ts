@@ -14,6 +14,7 @@ import { buildApp } from '../server/app';
 import { POOL_SIZE } from '../server/db/client';
 import { carouselGroups } from '../server/db/schema';
 import { defaultConfig } from '../server/config';
+import { entityStore } from '../server/routes/entityRoutes';
 import { createScratchDatabase } from '../test/scratchDatabase';
 import { startBareServer, type RawClient } from './bare';
 
