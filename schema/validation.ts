@@ -15,6 +15,9 @@ export const valueAt = (data: unknown, path: readonly PropertyKey[]): unknown =>
  * so the form under the field and the server's 400 say the same thing in the user's language.
  */
 export function validationMessage(issue: z.core.$ZodIssue, value: unknown): ValidationMessage {
+  // Nothing given where something must be: say so, whatever rule the empty value broke first.
+  const empty = value === undefined || value === null || value === '';
+  if (empty && ['invalid_type', 'invalid_value', 'invalid_format', 'too_small'].includes(issue.code)) return { key: 'ra.validation.required' };
   if (issue.message?.startsWith('app.')) return { key: issue.message };
   switch (issue.code) {
     case 'invalid_type': {

@@ -4,7 +4,7 @@ import { versionBody, videoFormats, videoQualities, videoVersion } from '../../s
 import type { ConsoleDataProvider } from '../../src/dataProvider';
 import { FormToolbar } from '../../src/forms/FormToolbar';
 import { schemaResolver } from '../../src/forms/resolver';
-import { VersionFileInput } from './VersionFileInput';
+import { FileInput } from '../../src/upload/FileInput';
 import { qualityName, versionsPath, type VideoVersionRecord } from './versionCalls';
 
 const resolver = schemaResolver(versionBody);
@@ -46,7 +46,7 @@ export function VersionForm({ videoId, version, onClose, onSaved }: VersionFormP
         {/* Labels come from resources.video_version.fields.* */}
         <ResourceContextProvider value={videoVersion.resource}>
           <SimpleForm record={version} resolver={resolver} onSubmit={save} toolbar={<FormToolbar onCancel={onClose} />}>
-            <VersionFileInput source="file" />
+            <FileInput source="file" kind="video" isRequired />
             <SelectInput source="format" choices={formatChoices} translateChoice={false} isRequired fullWidth />
             <SelectInput source="quality" choices={qualityChoices} isRequired fullWidth />
           </SimpleForm>

@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import { passwordChangeBody } from '../../schema/auth';
 import { carouselGroup } from '../../schema/carouselGroup';
+import { videoVersion } from '../../schema/video';
 import { issueField, validationMessage, valueAt, type ValidationMessage } from '../../schema/validation';
 
 /** What a real parse says about each field, as the form and the server's 400 show it. */
@@ -65,6 +66,24 @@ describe('password change body', () => {
   test('a missing old password is required', () => {
     expect(messagesOf(passwordChangeBody, { new_password: 'new-secret', confirm_password: 'new-secret' })).toEqual({
       raw_password: { key: 'ra.validation.required' },
+    });
+  });
+});
+
+describe('an empty required value', () => {
+  // An empty file key breaks its pattern, an empty choice its list: either way the person left it empty.
+  test.each([
+    ['a file key', { video_id: 1, file: '', format: 'mp4', quality: 'H' }, 'file'],
+    ['a choice', { video_id: 1, file: 'a.mp4', format: '', quality: 'H' }, 'format'],
+    ['an absent choice', { video_id: 1, file: 'a.mp4', quality: 'H' }, 'format'],
+  ])('%s is "required", not the rule it broke', (_, input, field) => {
+    expect(messagesOf(videoVersion.input, input)[field]).toEqual({ key: 'ra.validation.required' });
+  });
+
+  test('a value given but wrong still says what is wrong with it', () => {
+    expect(messagesOf(videoVersion.input, { video_id: 1, file: '../a.mp4', format: 'avi', quality: 'H' })).toEqual({
+      file: { key: 'app.validation.file_key' },
+      format: { key: 'ra.validation.oneOf', args: { options: 'mp4, m3u8, flv' } },
     });
   });
 });
