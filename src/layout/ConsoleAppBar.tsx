@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AppBar, LocalesMenuButton, useGetIdentity, useLogout, useNotify, useTranslate } from 'react-admin';
 import { DelayedLoadingIndicator } from './DelayedLoadingIndicator';
-import { phraseWrap } from './phraseWrap';
 
 function ConsoleUserMenu() {
   const translate = useTranslate();
@@ -56,7 +55,8 @@ export function ConsoleAppBar() {
   const translate = useTranslate();
   return (
     <AppBar color="primary" userMenu={<ConsoleUserMenu />} toolbar={<DelayedLoadingIndicator />}>
-      <Typography variant="h6" component="h1" sx={{ flex: 1, fontSize: '1.1rem', ...phraseWrap }}>
+      {/* One line: on a phone the title ends in an ellipsis rather than pushing the header to four lines. */}
+      <Typography variant="h6" component="h1" noWrap title={translate('app.title')} sx={{ flex: 1, minWidth: 0, fontSize: '1.1rem' }}>
         {translate('app.title')}
       </Typography>
       <Box title={translate('app.language')}>

@@ -246,3 +246,14 @@ test.describe('Japanese on the sign-in page', () => {
     });
   }
 });
+
+test('on a phone the header stays one line in every language, its title cut with an ellipsis', async ({ page, signInAs }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInAs();
+  for (const locale of ['en-US', 'zh-CN', 'ja-JP']) {
+    await page.goto(`/teacher?locale=${locale}`);
+    const banner = page.getByRole('banner');
+    await expect(banner.getByRole('heading', { level: 1 })).toBeVisible();
+    expect((await banner.boundingBox())!.height).toBeLessThanOrEqual(64);
+  }
+});
