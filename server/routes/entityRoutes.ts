@@ -32,11 +32,21 @@ export interface ListQuery {
  * total), read, create, partial update and delete, each answering records with the names of what
  * they reference. Route modules call them, and add their own routes beside them.
  */
-export function entityStore(entity: Entity, table: PgTable) {
+export interface EntityStoreOptions {
+  /**
+   * Values a resource answers beside its fields, worked out by the database in the same statement
+   * as the page or the record (a video's `version_count`).
+   */
+  computed?: Record<string, SQL>;
+}
+
+export function entityStore(entity: Entity, table: PgTable, options: EntityStoreOptions = {}) {
   if (entity.names.includes(TOTAL)) throw new Error(`${entity.resource}: "${TOTAL}" is the list's own name, not a field's`);
   const columns = columnsOf(table);
   const idColumn = columns[entity.idKey];
   const selection = Object.fromEntries([entity.idKey, ...entity.names].map((name) => [name, columns[name]]));
+  /** What a read answers: the fields and the computed values. */
+  const answered = { ...selection, ...options.computed };
   const referenceNames = entity.names.filter((name) => entity.fields[name].kind === 'reference');
   const richTextNames = entity.names.filter((name) => entity.fields[name].kind === 'richText');
   const search = entity.keyword.length > 0 ? searchText((name) => columns[name], entity.keyword) : undefined;
@@ -114,7 +124,7 @@ export function entityStore(entity: Entity, table: PgTable) {
   }
 
   async function findRow(db: Executor, id: number, scope?: SQL): Promise<Row> {
-    const [row] = await db.select({ ...selection, inScope: scope ?? sql<boolean>`true` }).from(table).where(eq(idColumn, id));
+    const [row] = await db.select({ ...answered, inScope: scope ?? sql<boolean>`true` }).from(table).where(eq(idColumn, id));
     if (!row) throw new NotFound();
     // Another tenant's record exists, but is not the caller's to see.
     if (!row.inScope) throw new Forbidden();
@@ -133,7 +143,7 @@ export function entityStore(entity: Entity, table: PgTable) {
     const direction = order === 'asc' ? asc : desc;
     const sortColumn = sortBy === 'id' ? idColumn : columns[sortBy];
     return db
-      .select({ ...selection, [TOTAL]: sql<number>`(${countQuery(db, where)})` })
+      .select({ ...answered, [TOTAL]: sql<number>`(${countQuery(db, where)})` })
       .from(table)
       .where(where)
       .orderBy(direction(sortColumn), direction(idColumn))
