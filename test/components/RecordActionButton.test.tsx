@@ -39,7 +39,7 @@ const runAction = async () => {
 };
 
 test('asks first, then runs on the record and says it worked', async () => {
-  const perform = jest.fn(async () => ({}));
+  const perform = jest.fn(async (_record: unknown) => ({}));
   renderAction(perform);
   await runAction();
   expect(await screen.findByRole('alert')).toHaveTextContent('Edit Success');
