@@ -130,6 +130,8 @@ test.describe('videos and versions', () => {
     await signInAs();
     await page.goto('/video?locale=zh-CN');
     await searchFor(page, title);
+    // The answer is in; the cards follow it a render later.
+    await expect(page.getByTestId('record-card')).toHaveCount(1);
     await expect(page.getByTestId('record-card')).toContainText('版本数');
     await expect(page.getByTestId('record-card')).toContainText('3');
     await page.getByTestId('record-card').getByRole('link', { name: '管理版本' }).click();
