@@ -22,7 +22,10 @@ test.describe('videos and versions', () => {
     await expect(card).toContainText('0');
 
     // The title is edited in a modal over the list.
+    // The modal shows the list's copy at once and then the record as read; type after the read.
+    const read = page.waitForResponse((response) => /\/api\/v1\/videos\/\d+$/.test(new URL(response.url()).pathname) && response.request().method() === 'GET');
     await card.getByRole('button', { name: 'Edit', exact: true }).click();
+    await read;
     await expect(page.getByRole('dialog').getByLabel('Title')).toHaveValue(title);
     await page.getByRole('dialog').getByLabel('Title').fill(`${title} v2`);
     await page.getByRole('dialog').getByRole('button', { name: 'Submit' }).click();
