@@ -1,3 +1,4 @@
+import { publicOrigin } from '../storage/publicAddress';
 import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -45,7 +46,6 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   await prepareFilesDir(filesDir);
   const secret = await uploadTokenSecret(db);
   const maxBytes = (kind: UploadKind) => uploadRules[kind].maxBytes ?? appConfig.videoMaxBytes;
-  const origin = (request: FastifyRequest) => appConfig.publicUrl ?? `${request.protocol}://${request.host}`;
 
   for (const kind of uploadKinds) {
     app.get(`/api/v1/uptoken/${kind}`, {
@@ -59,7 +59,7 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: success(uptokenAnswer), 401: failure, 403: failure },
       },
       handler: async (request) => {
-        const base = origin(request);
+        const base = publicOrigin(request);
         const expiresAt = Date.now() + UPTOKEN_TTL_MS;
         return {
           success: true as const,

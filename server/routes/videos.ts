@@ -17,6 +17,7 @@ import {
 import type { Database, Executor } from '../db/client';
 import { videos, videoVersions } from '../db/schema';
 import { Conflict, NotFound } from '../errors';
+import { publicFileUrl } from '../storage/publicAddress';
 import { entityRoutes, entityStore, type ListQuery } from './entityRoutes';
 
 type Row = Record<string, unknown>;
@@ -86,8 +87,6 @@ async function refuseDuplicate(db: Executor, videoId: number, version: { format:
   if (taken) throw new Conflict('app.error.version_exists', { format: version.format, quality: version.quality });
 }
 
-/** A stored file's public address: the file server answers `GET /files/<key>`. */
-const fileUrl = (base: string, key: string) => `${base.replace(/\/+$/, '')}/files/${key}`;
 
 /** Videos and their playable versions (SPEC.md "Videos and versions"). */
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -183,8 +182,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       await requireVideo(db, request.params.id);
       const chosen = nearest(await versionsOf(db, request.params.id, eq(videoVersions.format, format)), quality);
       if (!chosen) throw new NotFound('app.error.no_version_in_format', { format });
-      const base = app.appConfig.publicUrl ?? `${request.protocol}://${request.host}`;
-      return { success: true as const, data: { path: fileUrl(base, chosen.file) } };
+      return { success: true as const, data: { path: publicFileUrl(request, chosen.file) } };
     },
   });
 };
