@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { carouselGroup } from '../../schema/carouselGroup';
 import { category } from '../../schema/category';
+import { chapter } from '../../schema/chapter';
+import { course } from '../../schema/course';
 import { teacher } from '../../schema/teacher';
 import { video, videoVersion } from '../../schema/video';
 import { blankText, createdAt, identityId } from './columns';
@@ -91,6 +93,24 @@ export const videoVersions = entityTable(videoVersion, {
   foreignKeys: { video_id: { column: () => videos.id, onDelete: 'cascade' } },
   // One version per format and quality, so playback is never ambiguous; it also serves lookups by video.
   indexes: (column) => [uniqueIndex('video_versions_video_format_quality_unique').on(column('video_id'), column('format'), column('quality'))],
+});
+
+export const courses = entityTable(course, {
+  foreignKeys: { category_id: { column: () => categories.id, onDelete: 'restrict' } },
+  // Finds the courses that name a teacher (a teacher named on a course cannot be deleted).
+  indexes: (column) => [index('courses_teacher_ids_idx').using('gin', column('teacher_ids'))],
+});
+/**
+ * Chapters (`parent_id` 0) and their sections, numbered 1..n among their siblings by `sort_order`.
+ * Deleting a course deletes its chapters; a video that a section plays cannot be deleted.
+ */
+export const chapters = entityTable(chapter, {
+  foreignKeys: {
+    course_id: { column: () => courses.id, onDelete: 'cascade' },
+    video_id: { column: () => videos.id, onDelete: 'restrict' },
+  },
+  extra: { sort_order: integer('sort_order').notNull() },
+  indexes: (column) => [index('chapters_course_parent_order_idx').on(column('course_id'), column('parent_id'), column('sort_order'))],
 });
 
 /**

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { category } from './category';
+import { defineEntity, type EntityInput } from './entity';
+import { choice, file, money, references, reference, richText, text, textarea } from './fields';
+import { teacher } from './teacher';
+
+/** What a course's lessons are: videos or PDF documents (SPEC.md's `res_type`). */
+export const resourceTypes = ['video', 'pdf'] as const;
+export type ResourceType = (typeof resourceTypes)[number];
+
+/** A course: `/course`, its chapters at `/course/{id}/chapter`. */
+export const course = defineEntity({
+  resource: 'course',
+  table: 'courses',
+  api: '/api/v1/courses',
+  listApi: '/api/v1/courses/pager',
+  idKey: 'id',
+  titleField: 'title',
+  keyword: ['title'],
+  defaultSort: { field: 'id', order: 'desc' },
+  privileges: { read: 'course:read', write: 'course:write', delete: 'course:delete' },
+  fields: {
+    title: text({ required: true, max: 128, list: true, sortable: true }),
+    category_id: reference(() => category, { required: true, as: 'category', list: true }),
+    cover: file('image'),
+    teacher_ids: references(() => teacher, { as: 'teachers', show: ['title', 'introduction', 'photo'], max: 20 }),
+    subtitle: text({ max: 128 }),
+    price: money({ list: true, sortable: true }),
+    original_price: money(),
+    brief: textarea({ max: 500 }),
+    suit_crowds: text({ max: 200 }),
+    introduction: richText({ max: 200_000 }),
+    res_type: choice(resourceTypes, { default: 'video' }),
+  },
+});
+
+export type CourseInput = EntityInput<typeof course>;
+
+/**
+ * `GET /api/v1/courses/pager`: the declared list query plus `categoryId`, SPEC.md's name for the
+ * category filter; a top-level category also finds the courses of its subcategories.
+ */
+export const courseListQuery = course.listQuery.extend({
+  categoryId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+});
