@@ -79,22 +79,26 @@ interface Node extends Row {
 }
 
 /**
- * A course's chapters in order, each with its sections in theirs: one query for the course, one
- * for every chapter and section with its video's title, whatever the number of sections.
+ * A course's chapters in order, each with its sections in theirs, in one statement whatever the
+ * number of sections: the course's own row comes back even when it has no chapter (its chapter
+ * columns null), so an unknown course (404) is told from an empty one.
  */
 async function readTree(db: Executor, courseId: number): Promise<Node[]> {
-  const [course] = await db.select({ id: courses.id, title: courses.title }).from(courses).where(eq(courses.id, courseId));
-  if (!course) throw new NotFound();
-  const rows = await db
-    .select({ ...store.selection, sort_order: column.sort_order, video_title: videos.title })
-    .from(chapters)
+  const rows = (await db
+    .select({ course_title: courses.title, ...store.selection, sort_order: column.sort_order, video_title: videos.title })
+    .from(courses)
+    .leftJoin(chapters, eq(column.course_id, courses.id))
     .leftJoin(videos, eq(videos.id, column.video_id))
-    .where(eq(column.course_id, courseId))
-    .orderBy(asc(column.parent_id), asc(column.sort_order), asc(column.id));
-  const nodes = rows.map(({ video_title, sort_order, ...row }: Row) => {
-    const video = row.video_id === null ? null : { id: row.video_id as number, title: video_title as string };
-    return { ...answer({ ...row, course, video }, sort_order as number), children: [] } as unknown as Node;
-  });
+    .where(eq(courses.id, courseId))
+    .orderBy(asc(column.parent_id), asc(column.sort_order), asc(column.id))) as Row[];
+  if (rows.length === 0) throw new NotFound();
+  const course = { id: courseId, title: rows[0].course_title };
+  const nodes = rows
+    .filter((row) => row.id !== null)
+    .map(({ course_title: _, video_title, sort_order, ...row }) => {
+      const video = row.video_id === null ? null : { id: row.video_id as number, title: video_title as string };
+      return { ...answer({ ...row, course, video }, sort_order as number), children: [] } as unknown as Node;
+    });
   const topLevel = nodes.filter((node) => node.parent_id === 0);
   const byId = new Map(topLevel.map((node) => [node.id, node]));
   for (const node of nodes) if (node.parent_id !== 0) byId.get(node.parent_id)?.children.push(node);

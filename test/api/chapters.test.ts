@@ -265,6 +265,42 @@ describe('delete', () => {
     expect((await admin.delete(`/api/v1/videos/${videoId}`)).status).toBe(200);
     expect((await admin.get(`/api/v1/videos/${videoId}`)).status).toBe(404);
   });
+
+  test('a section taking up a video while it is deleted: one of the two wins cleanly, never a 500', async () => {
+    const { courseId, ids } = await courseWith('Video race', { A: [] });
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const videoId = await makeVideo(`Contested ${attempt}`);
+      const [created, deleted] = await Promise.all([
+        admin.post(path, { course_id: courseId, parent_id: ids.A, title: `Takes ${attempt}`, res_id: videoId }),
+        admin.delete(`/api/v1/videos/${videoId}`),
+      ]);
+      if (created.status === 200) {
+        expect(deleted.status).toBe(409);
+        expect((await admin.get(`/api/v1/videos/${videoId}`)).status).toBe(200);
+      } else {
+        expect(created.status).toBe(400);
+        expect(created.body.errors).toEqual({ res_id: 'The chosen record does not exist' });
+        expect(deleted.status).toBe(200);
+      }
+    }
+    const sections = (await tree(courseId))[0].children;
+    expect(numbers(sections)).toEqual(oneToN(sections.length));
+  });
+
+  test('a section added while its chapter is deleted: either it goes with the chapter or it is refused', async () => {
+    const courseId = await makeCourse('Chapter race');
+    for (let attempt = 0; attempt < 6; attempt++) {
+      const doomed = await create(courseId, `Doomed ${attempt}`);
+      const [created, deleted] = await Promise.all([
+        admin.post(path, { course_id: courseId, parent_id: doomed.id, title: 'Orphan?' }),
+        admin.delete(`${path}/${doomed.id}`),
+      ]);
+      expect(deleted.status).toBe(200);
+      if (created.status === 200) expect((await admin.get(`${path}/${created.body.data.id}`)).status).toBe(404);
+      else expect(created.body.errors).toEqual({ parent_id: 'The chosen record does not exist' });
+    }
+    expect(await tree(courseId)).toEqual([]);
+  });
 });
 
 describe('order', () => {
