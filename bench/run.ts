@@ -12,11 +12,12 @@ import { teacher } from '../schema/teacher';
 import { video } from '../schema/video';
 import { buildApp } from '../server/app';
 import { POOL_SIZE } from '../server/db/client';
-import { carouselGroups } from '../server/db/schema';
+import { carouselGroups, categories, courses } from '../server/db/schema';
 import { defaultConfig } from '../server/config';
 import { entityStore } from '../server/routes/entityRoutes';
 import { createScratchDatabase } from '../test/scratchDatabase';
 import { startBareServer, type RawClient } from './bare';
+import { startBareChapterTree } from './bareChapterTree';
 
 /**
  * Measures the server on the embedded database (what an operator gets by default), on a
@@ -130,6 +131,51 @@ async function fill(db: Awaited<ReturnType<typeof buildApp>>['app']['db']) {
   for (const table of ['carousel_groups', 'teachers', 'videos']) await db.execute(sql.raw(`vacuum analyze ${table}`));
 }
 
+/** The chapter tree bench's course: CHAPTERS chapters of SECTIONS_PER_CHAPTER sections, each section playing a video of its own. */
+const CHAPTERS = 20;
+const SECTIONS_PER_CHAPTER = 15;
+
+async function fillCourseOutline(db: Awaited<ReturnType<typeof buildApp>>['app']['db']): Promise<number> {
+  const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
+  const [course] = await db.insert(courses).values({ title: 'Bench course', category_id: category.id as number, res_type: 'video' }).returning({ id: courses.id });
+  await db.execute(
+    sql`insert into chapters (title, course_id, parent_id, res_type, sort_order)
+        select 'Chapter ' || n, ${course.id}, 0, 'video', n from generate_series(1, ${CHAPTERS}) as n`,
+  );
+  await db.execute(
+    sql`insert into chapters (title, course_id, parent_id, res_type, video_id, preview_enabled, sort_order)
+        select 'Section ' || c.sort_order || '.' || s, c.course_id, c.id, 'video',
+               (select min(id) from videos) + (c.sort_order - 1) * ${SECTIONS_PER_CHAPTER} + s - 1, s = 1, s
+        from chapters c, generate_series(1, ${SECTIONS_PER_CHAPTER}) as s
+        where c.course_id = ${course.id} and c.parent_id = 0`,
+  );
+  await db.execute(sql`vacuum analyze chapters`);
+  return course.id as number;
+}
+
+/**
+ * `GET /api/v1/courses/{id}/chapters/tree` of a 300-section course against the bare route: the
+ * same statement through the driver, nested the same way. Interleaved rounds, medians.
+ */
+async function measureChapterTree(kind: 'pglite' | 'postgres', db: Awaited<ReturnType<typeof buildApp>>['app']['db'], base: string, token: string, client: RawClient) {
+  const courseId = await fillCourseOutline(db);
+  const sections = CHAPTERS * SECTIONS_PER_CHAPTER;
+  const bare = await startBareChapterTree(client);
+  try {
+    const results = await interleave([
+      { name: 'bare chapter tree', url: `${bare.base}/bare/chapter_tree/${courseId}` },
+      { name: 'chapter tree', url: `${base}/api/v1/courses/${courseId}/chapters/tree`, token },
+    ]);
+    for (const [name, perRound] of results)
+      record(kind, `${name} (${sections} sections), ${CONNECTIONS} clients: req/s, median of ${ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
+    const real = results.get('chapter tree')!;
+    const floor = results.get('bare chapter tree')!;
+    record(kind, `ratio: chapter tree (${sections} sections) / bare`, median(real.map((value, round) => value / floor[round])), budgets[kind].chapterTreeVsBareRatio, false);
+  } finally {
+    await bare.close();
+  }
+}
+
 async function measureServer(kind: 'pglite' | 'postgres', databaseUrl?: string) {
   const budget = budgets[kind];
   const startedAt = performance.now();
@@ -165,6 +211,7 @@ async function measureServer(kind: 'pglite' | 'postgres', databaseUrl?: string) 
   // The bare floor reads the same database: its own pg pool of the server's size, or the one PGlite.
   const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE }) : undefined;
   const client: RawClient = pool ?? ((database.db as unknown as { $client: PGlite }).$client as unknown as RawClient);
+  await measureChapterTree(kind, app.db, base, token, client);
   const bare = await startBareServer(client, [carouselGroup, teacher, video] as unknown as Entity[]);
   try {
     const page = 'page=2&page_size=20';
