@@ -236,6 +236,9 @@ export const enUS: TranslationMessages = {
   resources: {
     course: {
       picker: { title: 'Select a course', required: 'Please select a course' },
+      free: 'Free',
+      charge: { label: 'Charging', free: 'Free', fees: 'Paid' },
+      action: { chapters: 'Chapter management' },
       name: 'Course |||| Courses',
       fields: {
         id: 'ID',

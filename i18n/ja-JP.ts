@@ -236,6 +236,9 @@ export const jaJP: TranslationMessages = {
   resources: {
     course: {
       picker: { title: 'コースを選択', required: 'コースを選択してください' },
+      free: '無料',
+      charge: { label: '料金', free: '無料', fees: '有料' },
+      action: { chapters: 'チャプター管理' },
       name: 'コース',
       fields: {
         id: 'ID',

@@ -236,6 +236,9 @@ export const zhCN: TranslationMessages = {
   resources: {
     course: {
       picker: { title: '选择课程', required: '请选择课程' },
+      free: '免费',
+      charge: { label: '收费方式', free: '免费', fees: '收费' },
+      action: { chapters: '章节管理' },
       name: '课程',
       fields: {
         id: 'ID',
