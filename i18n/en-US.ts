@@ -240,7 +240,7 @@ export const enUS: TranslationMessages = {
     course: {
       picker: { title: 'Select a course', required: 'Please select a course' },
       free: 'Free',
-      charge: { label: 'Charging', free: 'Free', fees: 'Paid' },
+      charge: { label: 'Free or paid', free: 'Free', fees: 'Paid' },
       action: { chapters: 'Chapter management' },
       name: 'Course |||| Courses',
       fields: {

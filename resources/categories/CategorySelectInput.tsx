@@ -5,8 +5,6 @@ import type { CategoryNode } from '../../schema/category';
 import { useCategoryTree } from './useCategoryTree';
 
 export interface CategorySelectInputProps extends CommonInputProps {
-  /** Only subcategories can be chosen (a record that must sit on a leaf); top-level ones show as headings. */
-  subcategoriesOnly?: boolean;
   sx?: SxProps<Theme>;
 }
 
@@ -38,11 +36,11 @@ const optionLabel = (option: CategoryOption) => (option.parent === undefined ? o
 
 /**
  * A category from the two-level tree (`/api/v1/categories/tree`), with a search that keeps the
- * tree's shape: the list filter (`categoryId`), and the course and series forms (`category_id`).
- * Empty is null.
+ * tree's shape: the list filter (`categoryId`), and the course and series forms (`category_id`),
+ * which take a category of either level. Empty is null.
  */
 export function CategorySelectInput(props: CategorySelectInputProps) {
-  const { subcategoriesOnly = false, label, helperText, sx, ...inputProps } = props;
+  const { label, helperText, sx, ...inputProps } = props;
   const translate = useTranslate();
   const { id, field, fieldState, isRequired } = useInput({ defaultValue: null, ...inputProps });
   const tree = useCategoryTree();
@@ -65,7 +63,6 @@ export function CategorySelectInput(props: CategorySelectInputProps) {
       getOptionLabel={optionLabel}
       getOptionKey={(option) => option.id}
       isOptionEqualToValue={(option, value) => option.id === value.id}
-      getOptionDisabled={(option) => subcategoriesOnly && option.parent === undefined}
       filterOptions={(all, state) => searchTree(all, state.inputValue)}
       noOptionsText={translate('ra.navigation.no_results')}
       loadingText={translate('ra.page.loading')}

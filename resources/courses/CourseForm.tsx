@@ -34,7 +34,7 @@ function PriceInputs() {
   return (
     <>
       <FormControl>
-        <FormLabel id="course-charge-label">{translate('resources.course.charge.label')}</FormLabel>
+        <FormLabel id="course-charge-label" sx={{ fontSize: '0.75rem' }}>{translate('resources.course.charge.label')}</FormLabel>
         <RadioGroup row aria-labelledby="course-charge-label" value={free ? 'free' : 'fees'} onChange={(event) => choose(event.target.value)}>
           <FormControlLabel value="free" control={<Radio size="small" />} label={translate('resources.course.charge.free')} />
           <FormControlLabel value="fees" control={<Radio size="small" />} label={translate('resources.course.charge.fees')} />

@@ -190,10 +190,17 @@ test.describe('courses', () => {
     await cards.filter({ hasText: '中国語入門' }).getByRole('link', { name: '編集', exact: true }).click();
     await expect(page).toHaveURL(/\/course\/edit\/\d+$/);
     await expect(page.getByRole('radio', { name: '有料' })).toBeChecked();
-    const sent = nextCourseWrite(page, 'PUT');
+    await expect(page.getByRole('heading', { name: `コースの編集：${word} 中国語入門` })).toBeVisible();
     await page.getByLabel('サブタイトル').fill('はじめての中国語');
+    // The server's 400 shows under the field it names, in the user's language.
+    await page.getByLabel('元の価格').fill('1000');
     await page.getByRole('button', { name: '送信' }).click();
-    expect((await sent).postDataJSON()).toMatchObject({ subtitle: 'はじめての中国語', price: 1200 });
+    await expect(page.getByText('価格（1200）より低くできません。表示しない場合は 0 にしてください', { exact: true })).toBeVisible();
+    await expect(page).toHaveURL(/\/course\/edit\/\d+$/);
+    await page.getByLabel('元の価格').fill('1500');
+    const sent = nextCourseWrite(page, 'PUT');
+    await page.getByRole('button', { name: '送信' }).click();
+    expect((await sent).postDataJSON()).toMatchObject({ subtitle: 'はじめての中国語', price: 1200, original_price: 1500 });
     await expect(page).toHaveURL(/\/course(\?.*)?$/);
 
     await searchFor(page, word);
@@ -217,6 +224,12 @@ test.describe('course screens at 1440 and 390 px', () => {
     await data.course({ title: `${word} Modern web development`, category_id: sub.id, price: 129.9, original_price: 199 });
     await data.course({ title: `${word} 数据分析入门`, category_id: sub.id, price: 59 });
     await signInAs();
+
+    // The first screen an operator sees: the demo catalogue with its covers.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto('/?locale=en-US');
+    await expect(page.getByTestId('record-card').locator('img').first()).toBeVisible();
+    await page.screenshot({ path: testInfo.outputPath('course-home-en-US-1440.png') });
 
     for (const locale of ['en-US', 'zh-CN']) {
       for (const width of [1440, 390]) {
