@@ -65,7 +65,7 @@ export function CardGrid({ title, lines, onTitleClick, actions, selectable, medi
                     onClick={() => onTitleClick(record)}
                     sx={{ textAlign: 'left', fontWeight: 600, minWidth: 0 }}
                   >
-                    <ColumnCell record={record} column={title} lines={1} />
+                    <ColumnCell record={record} column={title} lines={2} />
                   </Link>
                 </Box>
                 {lines.map((line) => (
