@@ -63,6 +63,8 @@ export function CourseList() {
       showIndex
       recordActions={manageChapters}
       cardMedia={courseCover}
+      // Course titles are long and say what the course is: two lines before the cut.
+      cardTitleLines={2}
     />
   );
 }

@@ -57,6 +57,8 @@ export interface ConsoleListProps {
   recordActions?: (record: RaRecord) => ReactNode;
   /** A picture at the top of each card (a course's cover). */
   cardMedia?: (record: RaRecord) => ReactNode;
+  /** How many lines a card's title shows before it is cut: one by default. */
+  cardTitleLines?: number;
 }
 
 /** How narrow a table's text column may get before the table scrolls in its box. */
@@ -115,7 +117,7 @@ export function ConsoleList(props: ConsoleListProps) {
   );
 }
 
-function ListContent({ columns, titleSource, detailFields, showIndex, formMode = 'page', ModalForm, recordActions, cardMedia }: ConsoleListProps) {
+function ListContent({ columns, titleSource, detailFields, showIndex, formMode = 'page', ModalForm, recordActions, cardMedia, cardTitleLines }: ConsoleListProps) {
   const translate = useTranslate();
   const resource = useResourceContext()!;
   const refresh = useRefresh();
@@ -206,6 +208,7 @@ function ListContent({ columns, titleSource, detailFields, showIndex, formMode =
             onTitleClick={openDetail}
             actions={actions}
             media={cardMedia}
+            titleLines={cardTitleLines}
             selectable={Boolean(canDelete)}
           />
         </>
