@@ -68,7 +68,7 @@ export function CategorySelectInput(props: CategorySelectInputProps) {
       getOptionKey={(option) => option.id}
       isOptionEqualToValue={(option, value) => option.id === value.id}
       filterOptions={(all, state) => searchTree(all, state.inputValue)}
-      noOptionsText={translate('ra.navigation.no_results')}
+      noOptionsText={translate('app.list.empty')}
       loadingText={translate('ra.page.loading')}
       renderOption={({ key, ...optionProps }, option) => (
         <Box
