@@ -115,6 +115,7 @@ export const enUS: TranslationMessages = {
       expired: 'This code has expired. Refresh it on the console and scan it again.',
     },
     form: { submit: 'Submit', cancel: 'Cancel', max_length_reached: 'Limit of %{max} characters reached', edit: 'Edit %{name}', edit_record: 'Edit %{name}: %{record}' },
+    tree: { move_up: 'Move up', move_down: 'Move down' },
     list: {
       range: 'Show: %{begin}-%{end}, Total %{total}',
       page_size: '%{size} / page',
@@ -281,7 +282,7 @@ export const enUS: TranslationMessages = {
         after_id: 'Placed after (after_id)',
         before_id: 'Placed before (before_id)',
       },
-      actions: { create_top: 'New top-level category', create_child: 'New subcategory', move_up: 'Move up', move_down: 'Move down' },
+      actions: { create_top: 'New top-level category', create_child: 'New subcategory' },
       empty: { children: 'no subcategory', tree: 'No categories yet' },
       page: { create: 'New category', create_child: 'New subcategory of %{parent}', edit: 'Edit category: %{title}' },
     },

@@ -115,6 +115,7 @@ export const jaJP: TranslationMessages = {
       expired: 'このコードは有効期限が切れています。コンソールで更新してから、もう一度スキャンしてください。',
     },
     form: { submit: '送信', cancel: 'キャンセル', max_length_reached: '上限の %{max} 文字に達しました', edit: '%{name}の編集', edit_record: '%{name}の編集：%{record}' },
+    tree: { move_up: '上へ移動', move_down: '下へ移動' },
     list: {
       range: '表示：%{begin}-%{end}、全 %{total} 件',
       page_size: '%{size} 件/ページ',
@@ -281,7 +282,7 @@ export const jaJP: TranslationMessages = {
         after_id: 'この後に（after_id）',
         before_id: 'この前に（before_id）',
       },
-      actions: { create_top: 'トップレベルカテゴリを作成', create_child: 'サブカテゴリを作成', move_up: '上へ移動', move_down: '下へ移動' },
+      actions: { create_top: 'トップレベルカテゴリを作成', create_child: 'サブカテゴリを作成' },
       empty: { children: 'サブカテゴリはありません', tree: 'カテゴリはまだありません' },
       page: { create: 'カテゴリを作成', create_child: '「%{parent}」のサブカテゴリを作成', edit: 'カテゴリを編集：%{title}' },
     },

@@ -115,6 +115,7 @@ export const zhCN: TranslationMessages = {
       expired: '该二维码已过期。请在后台刷新后重新扫描。',
     },
     form: { submit: '提交', cancel: '取消', max_length_reached: '已达到 %{max} 个字符的上限', edit: '编辑%{name}', edit_record: '编辑%{name}：%{record}' },
+    tree: { move_up: '上移', move_down: '下移' },
     list: {
       range: '显示：%{begin}-%{end}，共 %{total} 条',
       page_size: '%{size} 条/页',
@@ -281,7 +282,7 @@ export const zhCN: TranslationMessages = {
         after_id: '排在其后（after_id）',
         before_id: '排在其前（before_id）',
       },
-      actions: { create_top: '新建一级分类', create_child: '新建子分类', move_up: '上移', move_down: '下移' },
+      actions: { create_top: '新建一级分类', create_child: '新建子分类' },
       empty: { children: '暂无子分类', tree: '暂无分类' },
       page: { create: '新建分类', create_child: '新建“%{parent}”的子分类', edit: '编辑分类：%{title}' },
     },
