@@ -13,9 +13,12 @@ import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import type { MenuGroup } from '../src/layout/menu';
+import { course } from '../schema/course';
+import { restEndpoints } from '../src/dataProvider';
 import { comingResource, type ConsoleResource } from '../src/resource';
 import carouselGroups from './carousel-groups';
 import categories from './categories';
+import { chapterRoutes } from './chapters';
 import teachers from './teachers';
 import videos from './videos';
 
@@ -26,7 +29,8 @@ const crud = (resource: string) => ({ read: `${resource}:read`, write: `${resour
  * /course for operators).
  */
 export const resources: ConsoleResource[] = [
-  comingResource('course', ClassIcon, crud('course')),
+  // Until the course screens land: the course's address and its chapter routes.
+  { ...comingResource('course', ClassIcon, crud('course')), endpoints: restEndpoints(course.api, course.idKey, course.listApi), routes: chapterRoutes },
   categories,
   comingResource('series', LibraryBooksIcon, crud('series')),
   comingResource('tenant', ApartmentIcon, crud('tenant')),
