@@ -19,6 +19,7 @@ import { registerErrorHandler, sendNotFound } from './errorHandler';
 import { startHousekeeping } from './housekeeping';
 import { authRoutes } from './routes/auth';
 import { categoryRoutes } from './routes/categories';
+import { chapterRoutes } from './routes/chapters';
 import { courseRoutes } from './routes/courses';
 import { entityRoutes, entityStore } from './routes/entityRoutes';
 import { fileRoutes } from './routes/files';
@@ -123,6 +124,7 @@ async function createServer(config: AppConfig, database: DatabaseHandle): Promis
   await app.register(videoRoutes);
   await app.register(categoryRoutes);
   await app.register(courseRoutes);
+  await app.register(chapterRoutes);
   for (const entity of simpleEntities) await app.register(entityRoutes(entityStore(entity, tableOf(entity.table))));
 
   const consoleFallback = await serveConsole(app, config.consoleDir);
