@@ -31,7 +31,12 @@ export function useTree<T>(queryKey: QueryKey, path: string) {
   const notify = useNotify();
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const queryClient = useQueryClient();
-  const tree = useQuery({ queryKey, queryFn: ({ signal }) => dataProvider.send<T[]>(path, { signal }) });
+  const tree = useQuery({
+    queryKey,
+    queryFn: ({ signal }) => dataProvider.send<T[]>(path, { signal }),
+    // A missing record stays missing: asking again only delays the not-found page.
+    retry: (failures, error) => !isMissing(error) && failures < 3,
+  });
   const loadError = tree.error as (Error & { status?: number }) | null;
   useEffect(() => {
     if (loadError && loadError.status !== 401 && !isMissing(loadError)) notify(loadError.message || 'app.list.load_failed', { type: 'error' });
