@@ -232,6 +232,7 @@ export const enUS: TranslationMessages = {
       bad_token: 'The upload token is invalid or has expired, please upload again',
       no_file: 'The file does not exist',
     },
+    picker: { open: 'Choose', change: 'Change', clear: 'Clear all', none: 'None chosen', chosen: 'Chosen', remove: 'Remove %{name}', choose_record: 'Choose %{name}', confirm: 'OK' },
     rich_text: {
       loading: 'Loading the editor…',
       image: 'Insert a picture (JPG or PNG, at most 5 MB)',
@@ -241,6 +242,7 @@ export const enUS: TranslationMessages = {
   },
   resources: {
     course: {
+      picker: { title: 'Select a course', required: 'Please select a course' },
       name: 'Course |||| Courses',
       fields: {
         id: 'ID',
@@ -314,10 +316,12 @@ export const enUS: TranslationMessages = {
     user: { name: 'User |||| Users' },
     user_audit: { name: 'Transfer application |||| Transfer applications' },
     teacher: {
+      picker: { title: 'Select teachers', required: 'Please select a teacher' },
       name: 'Teacher |||| Teachers',
       fields: { id: 'ID', name: 'Name', title: 'Title', photo: 'Photo', introduction: 'Introduction' },
     },
     video: {
+      picker: { title: 'Select a video', required: 'Please select a video' },
       name: 'Video |||| Videos',
       fields: { id: 'ID', title: 'Title', version_count: 'Versions' },
       action: { manage_versions: 'Manage versions' },

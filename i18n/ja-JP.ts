@@ -232,6 +232,7 @@ export const jaJP: TranslationMessages = {
       bad_token: 'アップロードトークンが無効か期限切れです。もう一度アップロードしてください',
       no_file: 'ファイルが存在しません',
     },
+    picker: { open: '選択', change: '変更', clear: 'すべてクリア', none: '未選択', chosen: '選択済み', remove: '%{name} を外す', choose_record: '%{name} を選択', confirm: '決定' },
     rich_text: {
       loading: 'エディターを読み込んでいます…',
       image: '画像を挿入（JPG または PNG、5 MB まで）',
@@ -241,6 +242,7 @@ export const jaJP: TranslationMessages = {
   },
   resources: {
     course: {
+      picker: { title: 'コースを選択', required: 'コースを選択してください' },
       name: 'コース',
       fields: {
         id: 'ID',
@@ -314,10 +316,12 @@ export const jaJP: TranslationMessages = {
     user: { name: 'ユーザー' },
     user_audit: { name: '所属変更申請' },
     teacher: {
+      picker: { title: '講師を選択', required: '講師を選択してください' },
       name: '講師',
       fields: { id: 'ID', name: '氏名', title: '肩書き', photo: '写真', introduction: '紹介' },
     },
     video: {
+      picker: { title: '動画を選択', required: '動画を選択してください' },
       name: '動画',
       fields: { id: 'ID', title: 'タイトル', version_count: 'バージョン数' },
       action: { manage_versions: 'バージョン管理' },

@@ -232,6 +232,7 @@ export const zhCN: TranslationMessages = {
       bad_token: '上传凭证无效或已过期，请重新上传',
       no_file: '文件不存在',
     },
+    picker: { open: '选择', change: '更换', clear: '全部清除', none: '未选择', chosen: '已选', remove: '移除 %{name}', choose_record: '选择 %{name}', confirm: '确定' },
     rich_text: {
       loading: '正在加载编辑器…',
       image: '插入图片（JPG 或 PNG，不超过 5 MB）',
@@ -241,6 +242,7 @@ export const zhCN: TranslationMessages = {
   },
   resources: {
     course: {
+      picker: { title: '选择课程', required: '请选择课程' },
       name: '课程',
       fields: {
         id: 'ID',
@@ -314,10 +316,12 @@ export const zhCN: TranslationMessages = {
     user: { name: '用户' },
     user_audit: { name: '机构变更申请' },
     teacher: {
+      picker: { title: '选择讲师', required: '请选择讲师' },
       name: '讲师',
       fields: { id: 'ID', name: '姓名', title: '职称', photo: '照片', introduction: '简介' },
     },
     video: {
+      picker: { title: '选择视频', required: '请选择视频' },
       name: '视频',
       fields: { id: 'ID', title: '标题', version_count: '版本数' },
       action: { manage_versions: '管理版本' },
