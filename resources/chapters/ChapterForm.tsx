@@ -12,11 +12,12 @@ import { isMissing } from '../../src/forms/EntityForms';
 import { FormToolbar } from '../../src/forms/FormToolbar';
 import { schemaResolver } from '../../src/forms/resolver';
 import { NotFound } from '../../src/pages/NotFound';
+import { PickerInput } from '../../src/pickers/PickerInput';
+import { videoPicker } from '../../src/pickers/pickers';
 import { FileInput } from '../../src/upload/FileInput';
 import { useTree } from '../../src/tree/TreeActions';
 import { chapterAddresses, chapterTreeKey, chapterTreePath, placeOf, recordIdOf, type ChapterNode } from './chapterAddresses';
 import { CourseHeading, type CourseRecord } from './ChapterTree';
-import { ChapterVideoInput } from './ChapterVideoInput';
 
 const resource = chapter.resource;
 const createResolver = schemaResolver(chapterBody);
@@ -51,7 +52,7 @@ function ResourceInputs() {
       {type === 'pdf' ? (
         <FileInput source="res_id" kind="pdf" label={`resources.${resource}.fields.pdf`} parse={(value: string) => value || null} />
       ) : (
-        <ChapterVideoInput source="res_id" />
+        <PickerInput source="res_id" picker={videoPicker} label={`resources.${resource}.fields.video_id`} />
       )}
     </>
   );

@@ -185,10 +185,10 @@ function ChapterRow({ courseId, node, parent, siblings, index, permissions, onCh
           data-testid={isSection ? 'section-title' : 'chapter-title'}
           sx={{ fontWeight: isSection ? 400 : 600, overflowWrap: 'anywhere' }}
         >
-          <Box component="span" sx={{ color: 'text.secondary', mr: 1, whiteSpace: 'nowrap' }} data-testid="place">
+          <Box component="span" sx={{ color: 'text.secondary', whiteSpace: 'nowrap' }} data-testid="place">
             {translate(`resources.${resource}.${isSection ? 'section_place' : 'chapter_place'}`, { index: place })}
-          </Box>
-          {node.title}
+          </Box>{' '}
+          <span>{node.title}</span>
         </Typography>
         <ResourceSummary node={node} isSection={isSection} />
       </Box>
