@@ -13,6 +13,7 @@ interface Texts {
   name: string;
   pdfType: string;
   choose: string;
+  change: string;
   pickerTitle: string;
   pickerOk: string;
   submit: string;
@@ -37,6 +38,10 @@ interface Texts {
   deleteWithSections: (n: number) => RegExp;
   courseLine: (course: string, category: string) => string;
   notFound: string;
+  noneChosen: string;
+  pdfRefused: string;
+  missingRecord: string;
+  videoType: string;
 }
 
 const english: Texts = {
@@ -47,6 +52,7 @@ const english: Texts = {
   name: 'Chapter name',
   pdfType: 'PDF',
   choose: 'Choose',
+  change: 'Change',
   pickerTitle: 'Select a video',
   pickerOk: 'OK',
   submit: 'Submit',
@@ -71,6 +77,10 @@ const english: Texts = {
   deleteWithSections: (n) => new RegExp(`delete this chapter and its ${n} sections`),
   courseLine: (course, category) => `Course: ${course} · Category: ${category}`,
   notFound: 'Page not found',
+  noneChosen: 'None chosen',
+  pdfRefused: 'Please select PDF file!',
+  missingRecord: 'The chosen record does not exist',
+  videoType: 'Video',
 };
 
 const chinese: Texts = {
@@ -81,6 +91,7 @@ const chinese: Texts = {
   name: '章节名称',
   pdfType: 'PDF',
   choose: '选择',
+  change: '更换',
   pickerTitle: '选择视频',
   pickerOk: '确定',
   submit: '提交',
@@ -105,6 +116,10 @@ const chinese: Texts = {
   deleteWithSections: (n) => new RegExp(`本章及其下的 ${n} 个小节`),
   courseLine: (course, category) => `课程：${course} · 分类：${category}`,
   notFound: '页面不存在',
+  noneChosen: '未选择',
+  pdfRefused: '请选择 PDF 文件！',
+  missingRecord: '所选记录不存在',
+  videoType: '视频',
 };
 
 interface Node {
@@ -152,9 +167,22 @@ async function openNewSection(page: Page, t: Texts, chapter: string, place: numb
   await page.getByLabel(t.name).fill(title);
 }
 
+/** Opens the video picker, finds the video by its title and confirms it. */
+async function chooseVideo(page: Page, t: Texts, title: string) {
+  await page.getByTestId('res_id-chosen').getByRole('button', { name: new RegExp(`^(${t.choose}|${t.change})$`) }).click();
+  const picker = page.getByRole('dialog', { name: t.pickerTitle });
+  await picker.getByRole('searchbox').fill(title);
+  await expect(picker.getByTestId('picker-table').getByRole('row')).toHaveCount(2);
+  await picker.getByRole('radio', { name: new RegExp(title) }).check();
+  await picker.getByRole('button', { name: t.pickerOk }).click();
+  await expect(page.getByTestId('res_id-chosen')).toContainText(title);
+}
+
 for (const t of [english, chinese]) {
   test.describe(`chapters (${t.locale})`, () => {
     test('build chapters and sections with a video and a PDF, reorder, edit by ?idx=, delete', async ({ page, server, signInAs }) => {
+      // One story through every screen and action: longer than a single check.
+      test.setTimeout(180_000);
       const { token } = await server.signIn();
       const courseTitle = unique('Course');
       const { id: courseId, category } = await makeCourse(server, token, courseTitle);
@@ -179,13 +207,13 @@ for (const t of [english, chinese]) {
       // A section with a video chosen in the picker, shown for free.
       await openNewSection(page, t, first, 1, withVideo);
       await page.getByLabel(t.freePreview).check();
-      await page.getByRole('button', { name: t.choose, exact: true }).click();
-      const picker = page.getByRole('dialog', { name: t.pickerTitle });
-      await picker.getByRole('searchbox').fill(videoTitle);
-      await expect(picker.getByTestId('picker-table').getByRole('row')).toHaveCount(2);
-      await picker.getByRole('radio', { name: new RegExp(videoTitle) }).check();
-      await picker.getByRole('button', { name: t.pickerOk }).click();
-      await expect(page.getByTestId('res_id-chosen')).toContainText(videoTitle);
+      await chooseVideo(page, t, videoTitle);
+      // Switching type drops the other type's choice.
+      await page.getByRole('radio', { name: t.pdfType, exact: true }).check();
+      await expect(page.getByTestId('res_id-chosen')).toHaveCount(0);
+      await page.getByRole('radio', { name: t.videoType, exact: true }).check();
+      await expect(page.getByTestId('res_id-chosen')).toHaveText(new RegExp(t.noneChosen));
+      await chooseVideo(page, t, videoTitle);
       await submit(page, t, t.created);
       await expect(sectionRow(page, first, withVideo)).toContainText(videoTitle);
       await expect(sectionRow(page, first, withVideo)).toContainText(t.freePreview);
@@ -193,13 +221,26 @@ for (const t of [english, chinese]) {
       // A section with an uploaded PDF.
       await openNewSection(page, t, first, 1, withPdf);
       await page.getByRole('radio', { name: t.pdfType, exact: true }).check();
+      await page.locator('input[type="file"]').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hello') });
+      await expect(page.getByRole('alert')).toHaveText(t.pdfRefused);
       await page.locator('input[type="file"]').setInputFiles(pdf);
       await expect(page.getByRole('link', { name: /\.pdf$/ })).toBeVisible();
       await submit(page, t, t.created);
       await expect(sectionRow(page, first, withPdf)).toContainText('.pdf');
 
-      // A section with nothing yet says so.
+      // A video deleted after it was chosen: the server's 400 shows under the field.
+      const gone = unique('Gone');
+      const goneId = (await server.api('POST', '/api/v1/videos', { token, body: { title: gone } })).body.data.id;
       await openNewSection(page, t, first, 1, bare);
+      await chooseVideo(page, t, gone);
+      expect((await server.api('DELETE', `/api/v1/videos/${goneId}`, { token })).status).toBe(200);
+      await page.getByRole('button', { name: t.submit }).click();
+      await expect(page.getByText(t.missingRecord, { exact: true })).toBeVisible();
+      await expect(page).toHaveURL(/\/create$/);
+
+      // A section with nothing yet says so.
+      await page.getByTestId('res_id-chosen').getByRole('img', { name: new RegExp(gone) }).click();
+      await expect(page.getByTestId('res_id-chosen')).toHaveText(new RegExp(t.noneChosen));
       await submit(page, t, t.created);
       await expect(sectionRow(page, first, bare).getByTestId('no-resource')).toHaveText(t.noResource);
       await expect(sectionRow(page, first, withVideo).getByTestId('no-resource')).toHaveCount(0);
