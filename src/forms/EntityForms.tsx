@@ -78,10 +78,16 @@ function LoadFailure() {
   return isMissing(error) ? <NotFound /> : null;
 }
 
+/**
+ * When the record arrives after the form shows (a modal opens on the list's copy, then reads the
+ * server's), what the user already typed stays; only untouched inputs take the fresh values.
+ */
+const keepTyping = { keepDirtyValues: true };
+
 function FormBody({ form, onCancel }: { form: FormDefinition; onCancel?: () => void }) {
   const resolver = useMemo(() => schemaResolver(form.schema), [form.schema]);
   return (
-    <SimpleForm resolver={resolver} toolbar={<FormToolbar onCancel={onCancel} />} sx={{ maxWidth: 720 }}>
+    <SimpleForm resolver={resolver} resetOptions={keepTyping} toolbar={<FormToolbar onCancel={onCancel} />} sx={{ maxWidth: 720 }}>
       {form.inputs}
     </SimpleForm>
   );

@@ -112,3 +112,25 @@ test('edit opens the record in the form; cancel closes without saving', async ()
   expect(await screen.findByRole('alert')).toHaveTextContent('Edit Success');
   expect(table.update.mock.calls[0][1].data).toMatchObject({ name: 'Front page', ucode: 'home' });
 });
+
+test("what the user types before the record's read arrives stays; untouched inputs take the fresh values", async () => {
+  const table = carouselGroups();
+  let releaseRead: () => void = () => undefined;
+  const read = new Promise<void>((resolve) => (releaseRead = resolve));
+  // The server's copy has moved on since the list was read.
+  table.dataProvider.getOne = (async () => {
+    await read;
+    return { data: { id: 1, ucode: 'home', name: 'Home page', description: 'Read just now' } };
+  }) as never;
+  renderList(table);
+  const card = (await screen.findByRole('button', { name: 'Home page' })).closest<HTMLElement>('[data-testid="record-card"]')!;
+  await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+  const dialog = await screen.findByRole('dialog');
+  // The modal opens on the list's copy at once.
+  await waitFor(() => expect(within(dialog).getByLabelText(/Name/)).toHaveValue('Home page'));
+  await userEvent.clear(within(dialog).getByLabelText(/Name/));
+  await userEvent.type(within(dialog).getByLabelText(/Name/), 'Front page');
+  releaseRead();
+  await waitFor(() => expect(within(dialog).getByLabelText(/Description/)).toHaveValue('Read just now'));
+  expect(within(dialog).getByLabelText(/Name/)).toHaveValue('Front page');
+});
