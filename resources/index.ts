@@ -15,6 +15,7 @@ import type { MenuGroup } from '../src/layout/menu';
 import { comingResource, type ConsoleResource } from '../src/resource';
 import carouselGroups from './carousel-groups';
 import categories from './categories';
+import { chapterRoutes } from './chapters';
 import courses from './courses';
 import teachers from './teachers';
 import videos from './videos';
@@ -26,7 +27,7 @@ const crud = (resource: string) => ({ read: `${resource}:read`, write: `${resour
  * /course for operators).
  */
 export const resources: ConsoleResource[] = [
-  courses,
+  { ...courses, routes: chapterRoutes },
   categories,
   comingResource('series', LibraryBooksIcon, crud('series')),
   comingResource('tenant', ApartmentIcon, crud('tenant')),
