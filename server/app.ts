@@ -24,6 +24,8 @@ import { entityRoutes, entityStore } from './routes/entityRoutes';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { qrSignInRoutes } from './routes/qrSignIn';
+import { tenantRoutes } from './routes/tenants';
+import { userRoutes } from './routes/users';
 import { videoRoutes } from './routes/videos';
 import { zodValidatorCompiler } from './validation';
 import './types';
@@ -123,6 +125,8 @@ async function createServer(config: AppConfig, database: DatabaseHandle): Promis
   await app.register(videoRoutes);
   await app.register(categoryRoutes);
   await app.register(courseRoutes);
+  await app.register(tenantRoutes);
+  await app.register(userRoutes);
   for (const entity of simpleEntities) await app.register(entityRoutes(entityStore(entity, tableOf(entity.table))));
 
   const consoleFallback = await serveConsole(app, config.consoleDir);

@@ -48,6 +48,7 @@ async function seedDemo(tx: Executor, password_hash: string) {
     },
     { user_name: 'demo_learner', password_hash, real_name: 'Demo Learner', nick_name: 'learner', tenant_id: academy.tenant_id, roles: ['learner'] },
   ]);
+  await seedOrganisations(tx, password_hash, academy.tenant_id);
   await tx.insert(carouselGroups).values([
     { ucode: 'home', name: 'Home page', description: 'Banners at the top of the home page' },
     { ucode: 'course', name: 'Course page', description: 'Banners beside the course list' },
@@ -55,6 +56,56 @@ async function seedDemo(tx: Executor, password_hash: string) {
   await seedCategories(tx);
   await seedVideos(tx);
   await seedTeachers(tx);
+}
+
+const givenNames = ['Amelia', 'Bo', 'Chen', 'Diego', 'Emma', 'Farah', 'Hiro', 'Ines', 'Jonas', 'Kaito', 'Lena', 'Mei', 'Noah', 'Olga', 'Priya', 'Quinn', 'Rosa', 'Sven', 'Tariq', 'Yuki'];
+const familyNames = ['Wang', 'Suzuki', 'Garcia', 'Okafor', 'Novak', 'Li', 'Tanaka', 'Silva', 'Murphy', 'Khan'];
+
+/** Learners named from the lists above (`amelia.wang`), each a few hours older than the one before. */
+function learners(count: number, offset: number, tenantId: number, password_hash: string) {
+  const startedAt = Date.now();
+  return Array.from({ length: count }, (_, index) => {
+    const n = index + offset;
+    const given = givenNames[n % givenNames.length];
+    const family = familyNames[Math.floor(n / givenNames.length) % familyNames.length];
+    return {
+      user_name: `${given}.${family}`.toLowerCase(),
+      password_hash,
+      real_name: `${given} ${family}`,
+      nick_name: given.toLowerCase(),
+      email: `${given}.${family}@example.com`.toLowerCase(),
+      mobile: `1380000${String(1000 + n)}`,
+      tenant_id: tenantId,
+      roles: ['learner'],
+      // Every ninth has been deactivated, so the list shows both states.
+      status: n % 9 === 4 ? ('deactive' as const) : ('active' as const),
+      create_time: startedAt - (n + 1) * 5 * 3_600_000,
+    };
+  });
+}
+
+/**
+ * Enough users to page through (the demo academy's learners) and a second organisation with its
+ * own administrator and a dozen learners, to see a tenant administrator's view stop at its tenant.
+ * One password hash for all: hashing is deliberately slow.
+ */
+async function seedOrganisations(tx: Executor, password_hash: string, academyId: number) {
+  const [college] = await tx
+    .insert(tenants)
+    .values({ name: 'riverside', display_name: 'Riverside College', description: 'A second organisation, with learners of its own' })
+    .returning();
+  await tx.insert(users).values([
+    {
+      user_name: 'riverside_admin',
+      password_hash,
+      real_name: 'Riverside College Administrator',
+      tenant_id: college.tenant_id,
+      roles: ['tenant_admin'],
+      email: 'riverside-admin@example.com',
+    },
+    ...learners(12, 0, college.tenant_id, password_hash),
+    ...learners(70, 12, academyId, password_hash),
+  ]);
 }
 
 async function seedTeachers(tx: Executor) {
