@@ -5,7 +5,7 @@ import { failures, idParams, success } from '../../schema/envelope';
 import { publicTenant, tenant, tenantCreateBody } from '../../schema/tenant';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from '../db/client';
-import { tenants } from '../db/schema';
+import { tenants, users } from '../db/schema';
 import { Conflict, NotFound } from '../errors';
 import { entityRoutes, entityStore } from './entityRoutes';
 import { createAccount } from './users';
@@ -23,14 +23,10 @@ export const tenantRoutes: FastifyPluginAsyncZod = async (app) => {
     entityRoutes(store, {
       only: ['list', 'read', 'update', 'delete'],
       beforeDelete: async (tx, id) => {
-        const [found] = await tx
-          .select({
-            display_name: tenants.display_name,
-            users: sql<number>`(select count(*)::int from users where users.tenant_id = ${tenants.tenant_id})`,
-          })
-          .from(tenants)
-          .where(eq(tenants.tenant_id, id));
-        if (found && found.users > 0) throw new Conflict('app.error.tenant_has_users', { name: found.display_name, smart_count: found.users });
+        const [{ members }] = await tx.select({ members: sql<number>`count(*)::int` }).from(users).where(eq(users.tenant_id, id));
+        if (members === 0) return;
+        const [found] = await tx.select({ display_name: tenants.display_name }).from(tenants).where(eq(tenants.tenant_id, id));
+        throw new Conflict('app.error.tenant_has_users', { name: found.display_name, smart_count: members });
       },
     }),
   );
