@@ -53,8 +53,9 @@ export const registrationBody = z.object({
   mobile: user.fields.mobile.zod,
 });
 
+const pathId = z.coerce.number().int().positive().max(2_147_483_647);
 /** `PUT /uc/v1/tenant/{tenantId}/users/{userId}/active|deactive`. */
-export const userStatusParams = z.object({ tenantId, userId: tenantId });
+export const userStatusParams = z.object({ tenantId: pathId, userId: pathId });
 
 export type UserInput = EntityInput<typeof user>;
 export type UserCreateBody = z.output<typeof userCreateBody>;
