@@ -24,6 +24,8 @@ import { entityRoutes, entityStore } from './routes/entityRoutes';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { qrSignInRoutes } from './routes/qrSignIn';
+import { tenantRoutes } from './routes/tenants';
+import { userRoutes } from './routes/users';
 import { transferApplicationRoutes } from './routes/transferApplications';
 import { videoRoutes } from './routes/videos';
 import { zodValidatorCompiler } from './validation';
@@ -124,6 +126,8 @@ async function createServer(config: AppConfig, database: DatabaseHandle): Promis
   await app.register(videoRoutes);
   await app.register(categoryRoutes);
   await app.register(courseRoutes);
+  await app.register(tenantRoutes);
+  await app.register(userRoutes);
   await app.register(transferApplicationRoutes);
   for (const entity of simpleEntities) await app.register(entityRoutes(entityStore(entity, tableOf(entity.table))));
 

@@ -245,12 +245,15 @@ export interface EntityRouteOptions {
   only?: readonly ('list' | 'read' | 'create' | 'update' | 'delete')[];
   /** What the caller may see (a tenant administrator: the own tenant); a record outside it answers 403. */
   scope?: (request: FastifyRequest) => SQL | undefined;
-  /** Runs in the delete's transaction first: refuses (a Conflict naming what still uses the record) or removes dependants. */
-  beforeDelete?: (tx: Executor, id: number) => Promise<void>;
+  /**
+   * Runs in the delete's transaction first: refuses (a Conflict naming what still uses the record,
+   * or what the caller may not delete) or removes dependants.
+   */
+  beforeDelete?: (tx: Executor, id: number, request: FastifyRequest) => Promise<void>;
   /** Values the store adds to a new record (a place among its siblings). */
-  beforeCreate?: (tx: Executor, body: Row) => Promise<Row>;
+  beforeCreate?: (tx: Executor, body: Row, request: FastifyRequest) => Promise<Row>;
   /** Runs in the update's transaction first: checks the change against other records and answers values to store with it. */
-  beforeUpdate?: (tx: Executor, id: number, body: Row) => Promise<Row>;
+  beforeUpdate?: (tx: Executor, id: number, body: Row, request: FastifyRequest) => Promise<Row>;
   /** What a record answers when the store computes values beside the fields; the declared record otherwise. */
   record?: z.ZodType;
 }
@@ -295,7 +298,7 @@ export function entityRoutes(store: EntityStore, options: EntityRouteOptions = {
         schema: { tags: [tag], summary: `Create a ${entity.resource}`, body: input, response: { 200: success(record), ...failures } },
         handler: async (request) => {
           const created = await db.transaction(async (tx) => {
-            const extra = options.beforeCreate ? await options.beforeCreate(tx, request.body) : {};
+            const extra = options.beforeCreate ? await options.beforeCreate(tx, request.body, request) : {};
             return store.create(tx, request.body, extra);
           });
           return { success: true as const, data: created };
@@ -315,7 +318,7 @@ export function entityRoutes(store: EntityStore, options: EntityRouteOptions = {
         },
         handler: async (request) => {
           const updated = await db.transaction(async (tx) => {
-            const extra = options.beforeUpdate ? await options.beforeUpdate(tx, request.params.id, request.body) : {};
+            const extra = options.beforeUpdate ? await options.beforeUpdate(tx, request.params.id, request.body, request) : {};
             return store.update(tx, request.params.id, { ...request.body, ...extra }, scopeOf(request));
           });
           return { success: true as const, data: updated };
@@ -328,7 +331,7 @@ export function entityRoutes(store: EntityStore, options: EntityRouteOptions = {
         schema: { tags: [tag], summary: `Delete a ${entity.resource}`, params: idParams, response: { 200: success(z.null()), ...failures } },
         handler: async (request) => {
           await db.transaction(async (tx) => {
-            await options.beforeDelete?.(tx, request.params.id);
+            await options.beforeDelete?.(tx, request.params.id, request);
             await store.remove(tx, request.params.id, scopeOf(request));
           });
           return { success: true as const, data: null };
