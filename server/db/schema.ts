@@ -54,7 +54,12 @@ export const users = pgTable(
   },
   (table) => [
     uniqueIndex('users_user_name_unique').on(sql`lower(${table.user_name})`),
-    index('users_tenant_idx').on(table.tenant_id),
+    // The list's order (newest first, the id breaking ties), over everyone and within one tenant:
+    // the first and a deep page, and a tenant's page, read the index in order instead of sorting.
+    index('users_create_time_idx').on(table.create_time, table.user_id),
+    index('users_tenant_create_time_idx').on(table.tenant_id, table.create_time, table.user_id),
+    // The case-insensitive unique index cannot give the list's order by name.
+    index('users_user_name_idx').on(table.user_name, table.user_id),
     index('users_search_trgm').using('gin', sql`(${searchText(columnNamed(table), user.keyword)}) gin_trgm_ops`),
   ],
 );
