@@ -34,6 +34,8 @@ interface FieldBase<Kind extends string, Schema extends z.ZodType> extends Field
   zod: Schema;
   /** What the server answers: the stored value as it is. */
   output: z.ZodType;
+  /** Set by the server, not by a body: see readOnly(). */
+  readOnly?: true;
 }
 
 export type TextField = FieldBase<'text' | 'textarea', z.ZodType<string>> & TextOptions;
@@ -213,3 +215,6 @@ export function datetime(options: FieldOptions = {}): DateTimeField {
     output: z.number().int().nullable(),
   };
 }
+
+/** A field the server sets (a status, a creation time): answered and listed, never taken from a create or update body. */
+export const readOnly = <T extends Field>(field: T): T & { readOnly: true } => ({ ...field, readOnly: true });
