@@ -27,6 +27,8 @@ interface Records {
   video: number;
   version: number;
   course: number;
+  /** The only chapter of a course of its own. */
+  chapter: number;
   carouselGroup: number;
   /** A transfer application from the demo academy to `elsewhere`. */
   application: number;
@@ -44,6 +46,8 @@ interface Fresh {
   video(): Promise<number>;
   version(): Promise<number>;
   course(): Promise<number>;
+  /** A chapter of `course`. */
+  chapter(): Promise<number>;
   carouselGroup(): Promise<number>;
   application(): Promise<number>;
   /** An organisation without users, which may be deleted. */
@@ -141,6 +145,17 @@ const matrix: Record<string, Row> = {
   'GET /api/v1/courses/:id': { expect: operators(200), address: (r) => `/api/v1/courses/${r.course}` },
   'PUT /api/v1/courses/:id': { expect: operators(200), address: (r) => `/api/v1/courses/${r.course}`, body: { subtitle: 'Renamed' } },
   'DELETE /api/v1/courses/:id': { expect: operators(200), address: async (_, fresh) => `/api/v1/courses/${await fresh.course()}` },
+  'GET /api/v1/courses/:id/chapters/tree': { expect: operators(200), address: (r) => `/api/v1/courses/${r.course}/chapters/tree` },
+  'POST /api/v1/chapters': { expect: operators(200), body: (r: Records) => ({ title: 'Matrix chapter', course_id: r.course, parent_id: 0 }) },
+  'GET /api/v1/chapters/:id': { expect: operators(200), address: (r) => `/api/v1/chapters/${r.chapter}` },
+  'PUT /api/v1/chapters/:id': { expect: operators(200), address: (r) => `/api/v1/chapters/${r.chapter}`, body: { title: 'Renamed' } },
+  'DELETE /api/v1/chapters/:id': { expect: operators(200), address: async (_, fresh) => `/api/v1/chapters/${await fresh.chapter()}` },
+  'PUT /api/v1/chapters/:id/order': {
+    expect: operators(200),
+    address: (r) => `/api/v1/chapters/${r.chapter}/order`,
+    body: { after_id: 0, before_id: 0 },
+    why: 'the only chapter of its course stays where it is',
+  },
 
   // Carousel groups
   'GET /api/v1/carousel_groups': { expect: operators(200) },
@@ -226,6 +241,7 @@ beforeAll(async () => {
     video: () => created('/api/v1/videos', { title: `Video ${++made}` }),
     version: async () => created(`/api/v1/videos/${await fresh.video()}/versions`, { file: 'demo/video-l.mp4', format: 'mp4', quality: 'L' }),
     course: async () => created('/api/v1/courses', { title: `Course ${++made}`, category_id: records.category }),
+    chapter: () => created('/api/v1/chapters', { title: `Chapter ${++made}`, course_id: records.course, parent_id: 0 }),
     carouselGroup: () => created('/api/v1/carousel_groups', { ucode: `group-${++made}`, name: `Group ${made}` }),
     application: async () => {
       const learner = await make.user(`matrix_learner_${++made}`, academy, ['learner']);
@@ -244,6 +260,8 @@ beforeAll(async () => {
   records.video = await fresh.video();
   records.version = await created(`/api/v1/videos/${records.video}/versions`, { file: 'demo/video-l.mp4', format: 'mp4', quality: 'L' });
   records.course = await fresh.course();
+  // Alone in a course of its own, so the order row's "first and last" stays true whatever else is made.
+  records.chapter = await created('/api/v1/chapters', { title: 'Only chapter', course_id: await fresh.course(), parent_id: 0 });
   records.carouselGroup = await fresh.carouselGroup();
   records.application = await fresh.application();
 
