@@ -73,11 +73,12 @@ export function defineEntity<const F extends Fields>(definition: EntityDefinitio
   const inputNames = names.filter((name) => !fields[name].readOnly) as (keyof F & string)[];
   const shape = Object.fromEntries(inputNames.map((name) => [name, fields[name].zod])) as InputShape<F>;
   const input = z.object(shape);
-  // Answers carry each referenced record beside its id: `category: {id, title}`, `teachers: [...]`.
+  // Answers carry each referenced record beside its id, under its own id's name: `category: {id, title}`,
+  // `from_tenant: {tenant_id, display_name}`. Lazy, as the target is: two declarations may name each other.
   const referenced = names.flatMap((name) => {
     const field = fields[name];
     if (field.kind !== 'reference') return [];
-    const shown = z.looseObject({ id: z.number().int() });
+    const shown = z.lazy(() => z.looseObject({ [field.target().idKey]: z.number().int() }));
     return [[field.as, field.many ? z.array(shown) : shown.nullable()] as const];
   });
   const record = z.object({

@@ -26,6 +26,7 @@ import { healthRoutes } from './routes/health';
 import { qrSignInRoutes } from './routes/qrSignIn';
 import { tenantRoutes } from './routes/tenants';
 import { userRoutes } from './routes/users';
+import { transferApplicationRoutes } from './routes/transferApplications';
 import { videoRoutes } from './routes/videos';
 import { zodValidatorCompiler } from './validation';
 import './types';
@@ -127,6 +128,7 @@ async function createServer(config: AppConfig, database: DatabaseHandle): Promis
   await app.register(courseRoutes);
   await app.register(tenantRoutes);
   await app.register(userRoutes);
+  await app.register(transferApplicationRoutes);
   for (const entity of simpleEntities) await app.register(entityRoutes(entityStore(entity, tableOf(entity.table))));
 
   const consoleFallback = await serveConsole(app, config.consoleDir);

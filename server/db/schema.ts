@@ -5,6 +5,7 @@ import { category } from '../../schema/category';
 import { chapter } from '../../schema/chapter';
 import { course } from '../../schema/course';
 import { teacher } from '../../schema/teacher';
+import { transferApplication } from '../../schema/transferApplication';
 import { video, videoVersion } from '../../schema/video';
 import { tenant } from '../../schema/tenant';
 import { user, userStatuses } from '../../schema/user';
@@ -154,3 +155,17 @@ export const qrTickets = pgTable(
   },
   (table) => [uniqueIndex('qr_tickets_ticket_hash_unique').on(table.ticket_hash), uniqueIndex('qr_tickets_binding_hash_unique').on(table.binding_hash)],
 );
+
+/**
+ * Learners' applications to move organisation. The organisations are not foreign keys: a decided
+ * application outlives a deleted tenant as history, and approving one to a deleted tenant is refused.
+ */
+export const tenantTransferApplications = entityTable(transferApplication, {
+  foreignKeys: { user_id: { column: () => users.user_id, onDelete: 'cascade' } },
+  extra: {
+    decided_at: timestamp('decided_at', { withTimezone: true }),
+    decided_by: integer('decided_by').references(() => users.user_id, { onDelete: 'set null' }),
+  },
+  // One pending application per learner, even when two arrive at once.
+  indexes: (column) => [uniqueIndex('tenant_transfer_applications_one_pending').on(column('user_id')).where(sql`status = 'pending'`)],
+});

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import type { Database, Executor } from './client';
 import { demoFileKeys, demoVideoVersions } from './demoFiles';
-import { appMeta, carouselGroups, categories, teachers, tenants, users, videos, videoVersions } from './schema';
+import { appMeta, carouselGroups, categories, teachers, tenants, tenantTransferApplications, users, videos, videoVersions } from './schema';
 
 export interface SeedReport {
   /** True when this start created the first administrator. */
@@ -56,6 +56,48 @@ async function seedDemo(tx: Executor, password_hash: string) {
   await seedCategories(tx);
   await seedVideos(tx);
   await seedTeachers(tx);
+  await seedTransferApplications(tx, academy.tenant_id, password_hash);
+}
+
+/**
+ * Learners asking to move between the demo academy and a partner college: three waiting for a
+ * decision, one approved (that learner has moved) and one rejected. demo_learner has none, so it
+ * can apply.
+ */
+async function seedTransferApplications(tx: Executor, academyId: number, password_hash: string) {
+  // The partner may already be there (another part of the demo makes it): it is looked up by its code.
+  await tx.insert(tenants).values({ name: 'partner', display_name: 'Partner College', description: 'A second organisation, for moves between the two' }).onConflictDoNothing();
+  const [partner] = await tx.select({ tenant_id: tenants.tenant_id }).from(tenants).where(eq(tenants.name, 'partner'));
+  const college = partner.tenant_id;
+  const learner = (user_name: string, real_name: string, tenant_id: number) => ({ user_name, real_name, tenant_id, password_hash, roles: ['learner'] });
+  const [kenji, amara, lucas, mei, sofia] = await tx
+    .insert(users)
+    .values([
+      learner('kenji_sato', 'Kenji Sato', academyId),
+      learner('amara_okafor', 'Amara Okafor', academyId),
+      learner('lucas_martin', 'Lucas Martin', college),
+      learner('mei_chen', 'Mei Chen', college),
+      learner('sofia_rossi', 'Sofia Rossi', college),
+    ])
+    .returning({ user_id: users.user_id });
+  const day = 24 * 60 * 60 * 1000;
+  const now = Date.now();
+  const application = (user_id: number, from_tenant_id: number, to_tenant_id: number, daysAgo: number, status = 'pending') => ({
+    user_id,
+    from_tenant_id,
+    to_tenant_id,
+    status,
+    create_time: now - daysAgo * day,
+    decided_at: status === 'pending' ? null : new Date(now - (daysAgo - 1) * day),
+  });
+  await tx.insert(tenantTransferApplications).values([
+    application(kenji.user_id, academyId, college, 1),
+    application(mei.user_id, college, academyId, 2),
+    application(sofia.user_id, college, academyId, 3),
+    // Lucas applied from the academy and was let go: he is in the college now.
+    application(lucas.user_id, academyId, college, 9, 'approved'),
+    application(amara.user_id, academyId, college, 6, 'rejected'),
+  ]);
 }
 
 const givenNames = ['Amelia', 'Bo', 'Chen', 'Diego', 'Emma', 'Farah', 'Hiro', 'Ines', 'Jonas', 'Kaito', 'Lena', 'Mei', 'Noah', 'Olga', 'Priya', 'Quinn', 'Rosa', 'Sven', 'Tariq', 'Yuki'];
