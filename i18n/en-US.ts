@@ -174,6 +174,8 @@ export const enUS: TranslationMessages = {
       unknown_tenant: 'This organisation does not exist: ask it for a new registration link',
       delete_self: 'You cannot delete your own account',
       deactivate_self: 'You cannot deactivate your own account',
+      teacher_on_courses: 'The teacher "%{name}" is named on one course and cannot be deleted: remove them from that course first |||| The teacher "%{name}" is named on %{smart_count} courses and cannot be deleted: remove them from those courses first',
+      category_has_courses: 'The category "%{title}" holds one course and cannot be deleted: move or delete the course first |||| The category "%{title}" holds %{smart_count} courses and cannot be deleted: move or delete them first',
     },
     validation: {
       reference_missing: 'The chosen record does not exist',
@@ -192,6 +194,7 @@ export const enUS: TranslationMessages = {
       category_parent_self: 'A category cannot be its own parent',
       category_depth: 'Categories have only two levels: choose a top-level category',
       category_has_children: 'A category that holds subcategories cannot become a subcategory',
+      original_price_below_price: 'Cannot be below the price (%{price}); leave it at 0 to show none',
       duplicate: '"%{value}" is already in use',
       user_name: 'Letters, digits, ".", "-" and "_" only',
       email: 'Not a valid email address',
@@ -233,6 +236,7 @@ export const enUS: TranslationMessages = {
       bad_token: 'The upload token is invalid or has expired, please upload again',
       no_file: 'The file does not exist',
     },
+    picker: { open: 'Choose', change: 'Change', clear: 'Clear all', none: 'None chosen', chosen: 'Chosen', remove: 'Remove %{name}', choose_record: 'Choose %{name}', confirm: 'OK' },
     rich_text: {
       loading: 'Loading the editor…',
       image: 'Insert a picture (JPG or PNG, at most 5 MB)',
@@ -242,6 +246,10 @@ export const enUS: TranslationMessages = {
   },
   resources: {
     course: {
+      picker: { title: 'Select a course', required: 'Please select a course' },
+      free: 'Free',
+      charge: { label: 'Free or paid', free: 'Free', fees: 'Paid' },
+      action: { chapters: 'Chapter management' },
       name: 'Course |||| Courses',
       fields: {
         id: 'ID',
@@ -352,10 +360,12 @@ export const enUS: TranslationMessages = {
       },
     },
     teacher: {
+      picker: { title: 'Select teachers', required: 'Please select a teacher' },
       name: 'Teacher |||| Teachers',
       fields: { id: 'ID', name: 'Name', title: 'Title', photo: 'Photo', introduction: 'Introduction' },
     },
     video: {
+      picker: { title: 'Select a video', required: 'Please select a video' },
       name: 'Video |||| Videos',
       fields: { id: 'ID', title: 'Title', version_count: 'Versions' },
       action: { manage_versions: 'Manage versions' },

@@ -174,6 +174,8 @@ export const jaJP: TranslationMessages = {
       unknown_tenant: 'この組織は存在しません。組織に新しい登録リンクを依頼してください',
       delete_self: '自分のアカウントは削除できません',
       deactivate_self: '自分のアカウントは無効にできません',
+      teacher_on_courses: '講師「%{name}」は %{smart_count} 件のコースの講師に指定されているため削除できません。先にそれらのコースから外してください',
+      category_has_courses: 'カテゴリ「%{title}」には %{smart_count} 件のコースがあるため削除できません。先にコースを移動または削除してください',
     },
     validation: {
       reference_missing: '選択したレコードが存在しません',
@@ -192,6 +194,7 @@ export const jaJP: TranslationMessages = {
       category_parent_self: 'カテゴリを自分自身の親にはできません',
       category_depth: 'カテゴリは2階層までです。トップレベルのカテゴリを選んでください',
       category_has_children: 'サブカテゴリを持つカテゴリはサブカテゴリにできません',
+      original_price_below_price: '価格（%{price}）より低くできません。表示しない場合は 0 にしてください',
       duplicate: '「%{value}」は既に使われています',
       user_name: '英字、数字、「.」「-」「_」のみ使えます',
       email: '有効なメールアドレスではありません',
@@ -233,6 +236,7 @@ export const jaJP: TranslationMessages = {
       bad_token: 'アップロードトークンが無効か期限切れです。もう一度アップロードしてください',
       no_file: 'ファイルが存在しません',
     },
+    picker: { open: '選択', change: '変更', clear: 'すべてクリア', none: '未選択', chosen: '選択済み', remove: '%{name} を外す', choose_record: '%{name} を選択', confirm: '決定' },
     rich_text: {
       loading: 'エディターを読み込んでいます…',
       image: '画像を挿入（JPG または PNG、5 MB まで）',
@@ -242,6 +246,10 @@ export const jaJP: TranslationMessages = {
   },
   resources: {
     course: {
+      picker: { title: 'コースを選択', required: 'コースを選択してください' },
+      free: '無料',
+      charge: { label: '料金', free: '無料', fees: '有料' },
+      action: { chapters: 'チャプター管理' },
       name: 'コース',
       fields: {
         id: 'ID',
@@ -352,10 +360,12 @@ export const jaJP: TranslationMessages = {
       },
     },
     teacher: {
+      picker: { title: '講師を選択', required: '講師を選択してください' },
       name: '講師',
       fields: { id: 'ID', name: '氏名', title: '肩書き', photo: '写真', introduction: '紹介' },
     },
     video: {
+      picker: { title: '動画を選択', required: '動画を選択してください' },
       name: '動画',
       fields: { id: 'ID', title: 'タイトル', version_count: 'バージョン数' },
       action: { manage_versions: 'バージョン管理' },

@@ -174,6 +174,8 @@ export const zhCN: TranslationMessages = {
       unknown_tenant: '该机构不存在：请向机构索取新的注册链接',
       delete_self: '不能删除自己的账号',
       deactivate_self: '不能停用自己的账号',
+      teacher_on_courses: '讲师“%{name}”是 %{smart_count} 门课程的主讲老师，无法删除：请先从这些课程中移除该讲师',
+      category_has_courses: '分类“%{title}”下有 %{smart_count} 门课程，无法删除：请先移走或删除这些课程',
     },
     validation: {
       reference_missing: '所选记录不存在',
@@ -192,6 +194,7 @@ export const zhCN: TranslationMessages = {
       category_parent_self: '分类不能作为自己的上级',
       category_depth: '分类只有两级：请选择一个一级分类',
       category_has_children: '含有子分类的分类不能成为子分类',
+      original_price_below_price: '不能低于售价（%{price}）；不显示原价请填 0',
       duplicate: '“%{value}”已被使用',
       user_name: '只能包含字母、数字、“.”、“-”和“_”',
       email: '不是有效的邮箱地址',
@@ -233,6 +236,7 @@ export const zhCN: TranslationMessages = {
       bad_token: '上传凭证无效或已过期，请重新上传',
       no_file: '文件不存在',
     },
+    picker: { open: '选择', change: '更换', clear: '全部清除', none: '未选择', chosen: '已选', remove: '移除 %{name}', choose_record: '选择 %{name}', confirm: '确定' },
     rich_text: {
       loading: '正在加载编辑器…',
       image: '插入图片（JPG 或 PNG，不超过 5 MB）',
@@ -242,6 +246,10 @@ export const zhCN: TranslationMessages = {
   },
   resources: {
     course: {
+      picker: { title: '选择课程', required: '请选择课程' },
+      free: '免费',
+      charge: { label: '收费方式', free: '免费', fees: '收费' },
+      action: { chapters: '章节管理' },
       name: '课程',
       fields: {
         id: 'ID',
@@ -352,10 +360,12 @@ export const zhCN: TranslationMessages = {
       },
     },
     teacher: {
+      picker: { title: '选择讲师', required: '请选择讲师' },
       name: '讲师',
       fields: { id: 'ID', name: '姓名', title: '职称', photo: '照片', introduction: '简介' },
     },
     video: {
+      picker: { title: '选择视频', required: '请选择视频' },
       name: '视频',
       fields: { id: 'ID', title: '标题', version_count: '版本数' },
       action: { manage_versions: '管理版本' },

@@ -187,7 +187,8 @@ export const fileKey = z
 /** An uploaded image, PDF or video: its key, or (`many`) a list of keys such as a cover list. */
 export function file(kind: FileKind, options: FieldOptions & { many?: boolean; maxItems?: number } = {}): FileField {
   const many = Boolean(options.many);
-  const single = options.required ? fileKey.min(1) : fileKey.nullish().transform((value) => value ?? '');
+  // An optional file left empty is stored and answered as '', which an edit sends back as it is.
+  const single = options.required ? fileKey.min(1) : fileKey.or(z.literal('')).nullish().transform((value) => value ?? '');
   const list = z.array(fileKey.min(1)).max(options.maxItems ?? 5);
   return {
     ...options,

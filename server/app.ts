@@ -27,6 +27,7 @@ import { qrSignInRoutes } from './routes/qrSignIn';
 import { tenantRoutes } from './routes/tenants';
 import { userRoutes } from './routes/users';
 import { transferApplicationRoutes } from './routes/transferApplications';
+import { teacherRoutes } from './routes/teachers';
 import { videoRoutes } from './routes/videos';
 import { zodValidatorCompiler } from './validation';
 import './types';
@@ -129,6 +130,7 @@ async function createServer(config: AppConfig, database: DatabaseHandle): Promis
   await app.register(tenantRoutes);
   await app.register(userRoutes);
   await app.register(transferApplicationRoutes);
+  await app.register(teacherRoutes);
   for (const entity of simpleEntities) await app.register(entityRoutes(entityStore(entity, tableOf(entity.table))));
 
   const consoleFallback = await serveConsole(app, config.consoleDir);

@@ -11,10 +11,12 @@ interface CardGridProps {
   onTitleClick(record: RaRecord): void;
   actions(record: RaRecord): ReactNode;
   selectable: boolean;
+  /** A picture above the card's title. */
+  media?: (record: RaRecord) => ReactNode;
 }
 
 /** The card view: four cards per row on a wide screen, each with its title, fields and actions. */
-export function CardGrid({ title, lines, onTitleClick, actions, selectable }: CardGridProps) {
+export function CardGrid({ title, lines, onTitleClick, actions, selectable, media }: CardGridProps) {
   const translate = useTranslate();
   const resource = useResourceContext() ?? '';
   const { data, isPending, selectedIds, onToggleItem } = useListContext();
@@ -44,6 +46,7 @@ export function CardGrid({ title, lines, onTitleClick, actions, selectable }: Ca
         <Grid key={record.id} size={{ xs: 12, sm: 6, md: 3 }}>
           <RecordContextProvider value={record}>
             <Card variant="outlined" data-testid="record-card" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+              {media?.(record)}
               <CardContent sx={{ flex: 1 }}>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
                   {selectable && (

@@ -55,6 +55,8 @@ export interface ConsoleListProps {
   ModalForm?: (props: ModalFormProps) => ReactNode;
   /** More actions for a record, after edit and delete. */
   recordActions?: (record: RaRecord) => ReactNode;
+  /** A picture at the top of each card (a course's cover). */
+  cardMedia?: (record: RaRecord) => ReactNode;
 }
 
 /** How narrow a table's text column may get before the table scrolls in its box. */
@@ -113,7 +115,7 @@ export function ConsoleList(props: ConsoleListProps) {
   );
 }
 
-function ListContent({ columns, titleSource, detailFields, showIndex, formMode = 'page', ModalForm, recordActions }: ConsoleListProps) {
+function ListContent({ columns, titleSource, detailFields, showIndex, formMode = 'page', ModalForm, recordActions, cardMedia }: ConsoleListProps) {
   const translate = useTranslate();
   const resource = useResourceContext()!;
   const refresh = useRefresh();
@@ -203,6 +205,7 @@ function ListContent({ columns, titleSource, detailFields, showIndex, formMode =
             lines={columns.filter((column) => column.source !== titleSource)}
             onTitleClick={openDetail}
             actions={actions}
+            media={cardMedia}
             selectable={Boolean(canDelete)}
           />
         </>
