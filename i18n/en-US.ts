@@ -247,7 +247,7 @@ export const enUS: TranslationMessages = {
       unknown_tenant: 'This organisation does not exist. Ask your organisation for a new registration link.',
       load_failed: 'The page could not be loaded, please try again later',
       confirm_password: 'Confirm password',
-      optional: 'optional',
+      optional: '(optional)',
       submit: 'Register',
       done_title: 'Your account is ready',
       done: 'Welcome, %{name}. You can now sign in in the app with your username and password.',

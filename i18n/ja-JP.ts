@@ -247,7 +247,7 @@ export const jaJP: TranslationMessages = {
       unknown_tenant: 'この組織は存在しません。所属する組織に新しい登録リンクを依頼してください。',
       load_failed: 'ページを読み込めませんでした。しばらくしてからもう一度お試しください',
       confirm_password: 'パスワード（確認）',
-      optional: '任意',
+      optional: '（任意）',
       submit: '登録する',
       done_title: 'アカウントを作成しました',
       done: 'ようこそ、%{name} さん。ユーザー名とパスワードでアプリにログインできます。',

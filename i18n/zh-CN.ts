@@ -247,7 +247,7 @@ export const zhCN: TranslationMessages = {
       unknown_tenant: '该机构不存在，请向您的机构索取新的注册链接。',
       load_failed: '页面加载失败，请稍后再试',
       confirm_password: '确认密码',
-      optional: '选填',
+      optional: '（选填）',
       submit: '注册',
       done_title: '账号已创建',
       done: '欢迎，%{name}。现在可以用用户名和密码登录 App 了。',

@@ -77,7 +77,7 @@ function RegistrationForm({ t, tenant, onDone }: { t: Translate; tenant: PublicT
       {fields.map(({ name, type, autoComplete, required }) => (
         <div key={name}>
           <label htmlFor={name}>
-            {labelOf(t, name)} {!required && <span className="optional">({t('app.register.optional')})</span>}
+            {labelOf(t, name)} {!required && <span className="optional">{t('app.register.optional')}</span>}
           </label>
           <input
             id={name}
