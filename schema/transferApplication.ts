@@ -1,14 +1,12 @@
 import { z } from 'zod';
 import { defineEntity } from './entity';
-import { choice, datetime, reference, type ReferenceTarget } from './fields';
+import { choice, datetime, readOnly, reference } from './fields';
+import { tenant } from './tenant';
+import { user } from './user';
 
 /** An application waits for one decision: approved (the learner moves) or rejected. */
 export const applicationStatuses = ['pending', 'approved', 'rejected'] as const;
 export type ApplicationStatus = (typeof applicationStatuses)[number];
-
-/** The records an application names, as the user centre keeps them. */
-const learnerTarget = (): ReferenceTarget => ({ resource: 'user', table: 'users', idKey: 'user_id', titleField: 'user_name' });
-const tenantTarget = (): ReferenceTarget => ({ resource: 'tenant', table: 'tenants', idKey: 'tenant_id', titleField: 'display_name' });
 
 /**
  * A learner's request to move to another organisation (`/user_audit`): answers carry the learner's
@@ -25,13 +23,14 @@ export const transferApplication = defineEntity({
   keyword: [],
   defaultSort: { field: 'create_time', order: 'desc' },
   privileges: { read: 'audit:read', write: 'audit:decide', delete: 'audit:decide' },
+  // The server sets all but the target: who applies and from where come from the session.
   fields: {
-    user_id: reference(learnerTarget, { required: true, as: 'user', list: true }),
-    // A learner may have no organisation yet: then the application is to join one.
-    from_tenant_id: reference(tenantTarget, { as: 'from_tenant', list: true }),
-    to_tenant_id: reference(tenantTarget, { required: true, as: 'to_tenant', list: true }),
-    status: choice(applicationStatuses, { required: true, list: true, filter: true }),
-    create_time: datetime({ required: true, list: true, sortable: true }),
+    user_id: readOnly(reference(() => user, { required: true, as: 'user', list: true })),
+    // A learner without an organisation applies to join one.
+    from_tenant_id: readOnly(reference(() => tenant, { as: 'from_tenant', list: true })),
+    to_tenant_id: reference(() => tenant, { required: true, as: 'to_tenant', list: true }),
+    status: readOnly(choice(applicationStatuses, { required: true, list: true, filter: true })),
+    create_time: readOnly(datetime({ required: true, list: true, sortable: true })),
   },
 });
 
@@ -39,5 +38,5 @@ export const transferApplication = defineEntity({
 export const transferApplicationRecord = transferApplication.record.extend({ user_name: z.string() });
 
 /** `POST /uc/v1/applies`: a signed-in learner names the organisation to move to. */
-// A required single reference takes one id.
-export const applyBody = z.object({ to_tenant_id: transferApplication.fields.to_tenant_id.zod as z.ZodType<number> });
+// The declared input, whose one field is a required single reference: one id.
+export const applyBody = transferApplication.input as unknown as z.ZodType<{ to_tenant_id: number }>;

@@ -163,6 +163,8 @@ export const qrTickets = pgTable(
 export const tenantTransferApplications = entityTable(transferApplication, {
   foreignKeys: { user_id: { column: () => users.user_id, onDelete: 'cascade' } },
   extra: {
+    // Stored as a timestamp like every other time, answered as epoch ms.
+    create_time: createdAtMs('create_time'),
     decided_at: timestamp('decided_at', { withTimezone: true }),
     decided_by: integer('decided_by').references(() => users.user_id, { onDelete: 'set null' }),
   },

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import type { Database, Executor } from './client';
 import { demoCatalogue, moreDemoTeachers, type DemoSection } from './demoCourses';
@@ -58,34 +58,31 @@ async function seedDemo(tx: Executor, password_hash: string) {
   const videoIds = await seedVideos(tx);
   const teacherIds = await seedTeachers(tx);
   await seedCourses(tx, { categoryIds, videoIds, teacherIds });
-  await seedTransferApplications(tx, academy.tenant_id, password_hash);
+  await seedTransferApplications(tx, academy.tenant_id);
 }
 
 /**
- * Learners asking to move between the demo academy and a partner college: three waiting for a
- * decision, one approved (that learner has moved) and one rejected. demo_learner has none, so it
- * can apply.
+ * Learners of the demo academy and Riverside College asking to move between the two: three waiting
+ * for a decision, one approved (that learner is in the college now) and one rejected. They are
+ * learners the demo already has, so no organisation's head count changes; demo_learner has none,
+ * so it can apply.
  */
-async function seedTransferApplications(tx: Executor, academyId: number, password_hash: string) {
-  // The partner may already be there (another part of the demo makes it): it is looked up by its code.
-  await tx.insert(tenants).values({ name: 'partner', display_name: 'Partner College', description: 'A second organisation, for moves between the two' }).onConflictDoNothing();
-  const [partner] = await tx.select({ tenant_id: tenants.tenant_id }).from(tenants).where(eq(tenants.name, 'partner'));
-  const college = partner.tenant_id;
-  const learner = (user_name: string, real_name: string, tenant_id: number) => ({ user_name, real_name, tenant_id, password_hash, roles: ['learner'] });
-  const [kenji, amara, lucas, mei, sofia] = await tx
-    .insert(users)
-    .values([
-      learner('kenji_sato', 'Kenji Sato', academyId),
-      learner('amara_okafor', 'Amara Okafor', academyId),
-      learner('lucas_martin', 'Lucas Martin', college),
-      learner('mei_chen', 'Mei Chen', college),
-      learner('sofia_rossi', 'Sofia Rossi', college),
-    ])
-    .returning({ user_id: users.user_id });
+async function seedTransferApplications(tx: Executor, academyId: number) {
+  const [riverside] = await tx.select({ tenant_id: tenants.tenant_id }).from(tenants).where(eq(tenants.name, 'riverside'));
+  const college = riverside.tenant_id;
+  const learnersOf = async (tenantId: number, count: number) =>
+    tx
+      .select({ user_id: users.user_id })
+      .from(users)
+      .where(and(eq(users.tenant_id, tenantId), eq(users.status, 'active'), sql`'learner' = any(${users.roles})`, ne(users.user_name, 'demo_learner')))
+      .orderBy(asc(users.user_id))
+      .limit(count);
+  const [stayed, refused] = await learnersOf(academyId, 2);
+  const [first, second, moved] = await learnersOf(college, 3);
   const day = 24 * 60 * 60 * 1000;
   const now = Date.now();
-  const application = (user_id: number, from_tenant_id: number, to_tenant_id: number, daysAgo: number, status = 'pending') => ({
-    user_id,
+  const application = (learner: { user_id: number }, from_tenant_id: number, to_tenant_id: number, daysAgo: number, status = 'pending') => ({
+    user_id: learner.user_id,
     from_tenant_id,
     to_tenant_id,
     status,
@@ -93,12 +90,12 @@ async function seedTransferApplications(tx: Executor, academyId: number, passwor
     decided_at: status === 'pending' ? null : new Date(now - (daysAgo - 1) * day),
   });
   await tx.insert(tenantTransferApplications).values([
-    application(kenji.user_id, academyId, college, 1),
-    application(mei.user_id, college, academyId, 2),
-    application(sofia.user_id, college, academyId, 3),
-    // Lucas applied from the academy and was let go: he is in the college now.
-    application(lucas.user_id, academyId, college, 9, 'approved'),
-    application(amara.user_id, academyId, college, 6, 'rejected'),
+    application(stayed, academyId, college, 1),
+    application(first, college, academyId, 2),
+    application(second, college, academyId, 3),
+    // Came from the academy, and was let go.
+    application(moved, academyId, college, 9, 'approved'),
+    application(refused, academyId, college, 6, 'rejected'),
   ]);
 }
 

@@ -120,7 +120,6 @@ export const transferApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
             from_tenant_id: learner.tenant_id,
             to_tenant_id,
             status: 'pending',
-            create_time: sql`(extract(epoch from now()) * 1000)::bigint`,
           })
           .returning({ id: applications.tenant_transfer_application_id });
         return store.read(tx, row.id as number);

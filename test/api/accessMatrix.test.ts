@@ -32,6 +32,9 @@ interface Records {
   application: number;
   /** An organisation neither administrator runs. */
   elsewhere: number;
+  /** The demo academy, and one of its learners. */
+  academy: number;
+  learner: number;
 }
 
 /** Records made afresh for each call, for rows whose allowed call uses one up (a delete, a decision). */
@@ -43,6 +46,10 @@ interface Fresh {
   course(): Promise<number>;
   carouselGroup(): Promise<number>;
   application(): Promise<number>;
+  /** An organisation without users, which may be deleted. */
+  tenant(): Promise<number>;
+  /** A learner of the demo academy. */
+  learner(): Promise<number>;
 }
 
 interface Row {
@@ -145,6 +152,33 @@ const matrix: Record<string, Row> = {
     address: async (_, fresh) => `/api/v1/carousel_groups/${await fresh.carouselGroup()}`,
   },
 
+  // Tenants
+  'GET /uc/v1/tenants': { expect: operators(200) },
+  'POST /uc/v1/tenants': {
+    expect: operators(200),
+    body: { display_name: 'Matrix school', name: 'matrix-school', admin_user_name: 'matrix_school_admin', admin_password: 'Matrix-pass-1' },
+  },
+  'GET /uc/v1/tenants/:id': { expect: operators(200), address: (r) => `/uc/v1/tenants/${r.academy}` },
+  'PUT /uc/v1/tenants/:id': { expect: operators(200), address: (r) => `/uc/v1/tenants/${r.academy}`, body: { description: 'Changed' } },
+  'DELETE /uc/v1/tenants/:id': { expect: operators(200), address: async (_, fresh) => `/uc/v1/tenants/${await fresh.tenant()}` },
+  'GET /uc/v1/tenants/:id/public': { expect: everyone(200), address: (r) => `/uc/v1/tenants/${r.academy}/public`, why: 'the registration page names the organisation' },
+
+  // Users
+  'GET /uc/v1/system/users': { expect: tenantList(200) },
+  'POST /uc/v1/users': { expect: operators(200), body: (r: Records) => ({ user_name: 'matrix_made', password: 'Matrix-pass-1', tenant_id: r.academy }) },
+  'GET /uc/v1/users/:id': { expect: tenantRecord(200), address: (r) => `/uc/v1/users/${r.learner}` },
+  'PUT /uc/v1/users/:id': { expect: operators(200), address: (r) => `/uc/v1/users/${r.learner}`, body: { nick_name: 'Changed' } },
+  'DELETE /uc/v1/users/:id': { expect: operators(200), address: async (_, fresh) => `/uc/v1/users/${await fresh.learner()}` },
+  'POST /uc/v1/users/register': { expect: everyone(400), body: {}, why: 'anyone may register: no body is the 400 of validation' },
+  'PUT /uc/v1/tenant/:tenantId/users/:userId/active': {
+    expect: tenantRecord(200),
+    address: async (r, fresh) => `/uc/v1/tenant/${r.academy}/users/${await fresh.learner()}/active`,
+  },
+  'PUT /uc/v1/tenant/:tenantId/users/:userId/deactive': {
+    expect: tenantRecord(200),
+    address: async (r, fresh) => `/uc/v1/tenant/${r.academy}/users/${await fresh.learner()}/deactive`,
+  },
+
   // Transfer applications
   'GET /uc/v1/applies': { expect: tenantList(200) },
   'POST /uc/v1/applies': { expect: learners(200), body: (r: Records) => ({ to_tenant_id: r.elsewhere }), why: 'learners alone apply' },
@@ -199,7 +233,11 @@ beforeAll(async () => {
       if (answer.status !== 200) throw new Error(`could not apply: ${answer.status} ${JSON.stringify(answer.body)}`);
       return answer.body.data.tenant_transfer_application_id as number;
     },
+    tenant: () => make.tenant(`matrix_empty_${++made}`),
+    learner: async () => (await make.user(`matrix_user_${++made}`, academy, ['learner'])).user_id,
   };
+  records.academy = academy;
+  records.learner = await fresh.learner();
   records.teacher = await fresh.teacher();
   records.category = await fresh.category();
   records.topCategory = (await admin.get('/api/v1/categories/tree')).body.data[0].id;
@@ -215,7 +253,7 @@ beforeAll(async () => {
   };
   for (const caller of callers) sessions[caller] = await sessionOf(caller);
 }, 120_000);
-afterAll(() => server.stop());
+afterAll(() => server?.stop());
 
 /** `GET` routes come with a `HEAD` twin that answers alike: the `GET` row covers both. */
 function registeredRoutes() {

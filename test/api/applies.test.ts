@@ -27,8 +27,9 @@ beforeAll(async () => {
   west = await make.tenant('west', 'West School');
   northAdmin = await make.user('north_admin', north, ['tenant_admin']);
   southAdmin = await make.user('south_admin', south, ['tenant_admin']);
-});
-afterAll(() => server.stop());
+  // A fresh server migrates and seeds its database first: slow on a busy machine.
+}, 120_000);
+afterAll(() => server?.stop());
 
 /** A learner of a tenant, signed in on the platform. */
 const learnerOf = (tenantId: number | null, name = 'learner') => make.user(`${name}_${++unique}`, tenantId, ['learner']);
@@ -311,6 +312,6 @@ describe('the demo', () => {
     const statuses = answer.body.data.items.map((item: { status: string }) => item.status);
     expect(statuses.filter((status: string) => status === 'pending').length).toBeGreaterThanOrEqual(3);
     expect(statuses).toEqual(expect.arrayContaining(['approved', 'rejected']));
-    expect(answer.body.data.items[0]).toMatchObject({ to_tenant: { display_name: 'Partner College' }, user_name: 'kenji_sato' });
+    expect(answer.body.data.items[0]).toMatchObject({ from_tenant: { display_name: 'Demo Academy' }, to_tenant: { display_name: 'Riverside College' }, status: 'pending' });
   });
 });

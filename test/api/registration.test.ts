@@ -28,7 +28,7 @@ test('a registration makes an active learner of that tenant, who signs in to the
     user_name: 'Sign.Up',
     real_name: 'Sign Up',
     tenant_id: academy,
-    tenant: { id: academy, display_name: 'Demo Academy' },
+    tenant: { tenant_id: academy, display_name: 'Demo Academy' },
     email: 'sign.up@example.com',
     mobile: '+8613800002000',
     status: 'active',

@@ -58,7 +58,7 @@ describe('the list', () => {
       real_name: 'Amelia Wang',
       nick_name: 'amelia',
       tenant_id: riverside,
-      tenant: { id: riverside, display_name: 'Riverside College' },
+      tenant: { tenant_id: riverside, display_name: 'Riverside College' },
       email: 'amelia.wang@example.com',
       mobile: '13800001000',
       status: 'active',

@@ -4,7 +4,7 @@ CREATE TABLE "tenant_transfer_applications" (
 	"from_tenant_id" integer,
 	"to_tenant_id" integer NOT NULL,
 	"status" text DEFAULT '' NOT NULL,
-	"create_time" bigint NOT NULL,
+	"create_time" timestamp with time zone DEFAULT now() NOT NULL,
 	"decided_at" timestamp with time zone,
 	"decided_by" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
