@@ -211,10 +211,10 @@ test.describe('organisations', () => {
     expect(stayed.body.data.items[0].tenant_id).toBe(made.tenantId);
 
     // Decided elsewhere meanwhile: the server's reason, not a silent failure.
-    await searchFor(page, 'kenji_sato');
+    const waiting = (await server.api('GET', '/uc/v1/applies?status=pending', { token: adminToken })).body.data.items[0];
+    await searchFor(page, waiting.user_name);
     await expect(card).toHaveCount(1);
-    const kenji = (await server.api('GET', '/uc/v1/applies?keyword=kenji_sato&status=pending', { token: adminToken })).body.data.items[0];
-    await server.api('PUT', `/uc/v1/applies/${kenji.tenant_transfer_application_id}/reject`, { token: adminToken });
+    await server.api('PUT', `/uc/v1/applies/${waiting.tenant_transfer_application_id}/reject`, { token: adminToken });
     await card.getByRole('button', { name: 'Approve' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
     await expect(page.getByRole('alert')).toHaveText('This application has already been rejected');
