@@ -1,10 +1,12 @@
 import { Autocomplete, Box, TextField, type SxProps, type Theme } from '@mui/material';
 import { useMemo } from 'react';
-import { FieldTitle, InputHelperText, useInput, useTranslate, type CommonInputProps } from 'react-admin';
+import { FieldTitle, InputHelperText, useInput, useTranslate, useTranslateLabel, type CommonInputProps } from 'react-admin';
 import type { CategoryNode } from '../../schema/category';
 import { useCategoryTree } from './useCategoryTree';
 
 export interface CategorySelectInputProps extends CommonInputProps {
+  /** The label as a placeholder, as a search box beside it shows its own (a filter bar). */
+  hiddenLabel?: boolean;
   sx?: SxProps<Theme>;
 }
 
@@ -40,11 +42,13 @@ const optionLabel = (option: CategoryOption) => (option.parent === undefined ? o
  * which take a category of either level. Empty is null.
  */
 export function CategorySelectInput(props: CategorySelectInputProps) {
-  const { label, helperText, sx, ...inputProps } = props;
+  const { label, helperText, hiddenLabel = false, sx, ...inputProps } = props;
   const translate = useTranslate();
+  const translateLabel = useTranslateLabel();
   const { id, field, fieldState, isRequired } = useInput({ defaultValue: null, ...inputProps });
   const tree = useCategoryTree();
   const options = useMemo(() => flatten(tree.data ?? []), [tree.data]);
+  const labelText = String(translateLabel({ label, source: inputProps.source, resource: inputProps.resource }));
   const chosen = options.find((option) => String(option.id) === String(field.value)) ?? null;
 
   return (
@@ -64,7 +68,7 @@ export function CategorySelectInput(props: CategorySelectInputProps) {
       getOptionKey={(option) => option.id}
       isOptionEqualToValue={(option, value) => option.id === value.id}
       filterOptions={(all, state) => searchTree(all, state.inputValue)}
-      noOptionsText={translate('ra.navigation.no_results')}
+      noOptionsText={translate('app.list.empty')}
       loadingText={translate('ra.page.loading')}
       renderOption={({ key, ...optionProps }, option) => (
         <Box
@@ -81,7 +85,10 @@ export function CategorySelectInput(props: CategorySelectInputProps) {
           {...params}
           name={field.name}
           inputRef={field.ref}
-          label={<FieldTitle label={label} source={inputProps.source} resource={inputProps.resource} isRequired={isRequired} />}
+          hiddenLabel={hiddenLabel}
+          label={hiddenLabel ? undefined : <FieldTitle label={label} source={inputProps.source} resource={inputProps.resource} isRequired={isRequired} />}
+          placeholder={hiddenLabel ? labelText : undefined}
+          inputProps={{ ...params.inputProps, 'aria-label': hiddenLabel ? labelText : undefined }}
           error={fieldState.invalid}
           helperText={<InputHelperText error={fieldState.error?.message} helperText={helperText} />}
         />

@@ -12,7 +12,7 @@ import { CategorySelectInput } from '../categories/CategorySelectInput';
 import { coursePrice } from './coursePrice';
 
 const sort = { field: course.defaultSort.field, order: 'DESC' as const };
-const filters = [<CategorySelectInput key="categoryId" source="categoryId" alwaysOn helperText={false} />];
+const filters = [<CategorySelectInput key="categoryId" source="categoryId" alwaysOn hiddenLabel helperText={false} />];
 const chaptersAddress = (record: RaRecord) => `/${course.resource}/${encodeURIComponent(String(record.id))}/chapter`;
 
 /** The price column: 'free' for 0 or none, otherwise money in the user's locale. */
@@ -63,6 +63,8 @@ export function CourseList() {
       showIndex
       recordActions={manageChapters}
       cardMedia={courseCover}
+      // Course titles are long and say what the course is: two lines before the cut.
+      cardTitleLines={2}
     />
   );
 }

@@ -13,10 +13,12 @@ interface CardGridProps {
   selectable: boolean;
   /** A picture above the card's title. */
   media?: (record: RaRecord) => ReactNode;
+  /** How many lines the title shows before it is cut. */
+  titleLines?: number;
 }
 
 /** The card view: four cards per row on a wide screen, each with its title, fields and actions. */
-export function CardGrid({ title, lines, onTitleClick, actions, selectable, media }: CardGridProps) {
+export function CardGrid({ title, lines, onTitleClick, actions, selectable, media, titleLines = 1 }: CardGridProps) {
   const translate = useTranslate();
   const resource = useResourceContext() ?? '';
   const { data, isPending, selectedIds, onToggleItem } = useListContext();
@@ -65,7 +67,7 @@ export function CardGrid({ title, lines, onTitleClick, actions, selectable, medi
                     onClick={() => onTitleClick(record)}
                     sx={{ textAlign: 'left', fontWeight: 600, minWidth: 0 }}
                   >
-                    <ColumnCell record={record} column={title} lines={1} />
+                    <ColumnCell record={record} column={title} lines={titleLines} />
                   </Link>
                 </Box>
                 {lines.map((line) => (

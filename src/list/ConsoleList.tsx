@@ -61,6 +61,8 @@ export interface ConsoleListProps {
   cardMedia?: (record: RaRecord) => ReactNode;
   /** Filter values a first visit starts with (transfer applications: the pending ones). */
   filterDefaultValues?: Record<string, unknown>;
+  /** How many lines a card's title shows before it is cut: one by default. */
+  cardTitleLines?: number;
 }
 
 /** How narrow a table's text column may get before the table scrolls in its box. */
@@ -120,7 +122,7 @@ export function ConsoleList(props: ConsoleListProps) {
   );
 }
 
-function ListContent({ columns, titleSource, detailFields, showIndex, formMode = 'page', ModalForm, recordActions, cardMedia }: ConsoleListProps) {
+function ListContent({ columns, titleSource, detailFields, showIndex, formMode = 'page', ModalForm, recordActions, cardMedia, cardTitleLines }: ConsoleListProps) {
   const translate = useTranslate();
   const resource = useResourceContext()!;
   const refresh = useRefresh();
@@ -217,6 +219,7 @@ function ListContent({ columns, titleSource, detailFields, showIndex, formMode =
             onTitleClick={openDetail}
             actions={actions}
             media={cardMedia}
+            titleLines={cardTitleLines}
             selectable={Boolean(canDelete)}
           />
         </>

@@ -214,6 +214,8 @@ test.describe('courses', () => {
 
 test.describe('course screens at 1440 and 390 px', () => {
   test('list (cards and table), form and teacher picker, in English and Chinese', async ({ page, server, signInAs }, testInfo) => {
+    // Two languages at two widths, each screen drawn and captured.
+    test.setTimeout(180_000);
     const data = await seed(server);
     const top = await data.category(short('Programming'));
     const sub = await data.category(short('Web'), top.id);
@@ -221,7 +223,18 @@ test.describe('course screens at 1440 and 390 px', () => {
     for (let index = 1; index <= 5; index++) await data.teacher(`${word} Teacher ${index}`, 'Senior lecturer');
     // A long unbroken title is the hardest one to lay out.
     await data.course({ title: `${word}-${'Supercalifragilistic'.repeat(5)}`, category_id: sub.id, price: 0, subtitle: 'Long' });
-    await data.course({ title: `${word} Modern web development`, category_id: sub.id, price: 129.9, original_price: 199 });
+    const teacher = await data.teacher(`${word} Lin Qiao`, 'Senior front-end engineer');
+    await data.course({
+      title: `${word} Modern web development`,
+      category_id: sub.id,
+      price: 129.9,
+      original_price: 199,
+      teacher_ids: [teacher.id],
+      subtitle: 'From zero to shipped',
+      brief: 'Build and ship a real web application, one step a week.',
+      suit_crowds: 'Beginners with some HTML',
+      introduction: '<h2>What you will learn</h2><p>Components, state and <strong>testing</strong>.</p><ul><li>Week 1: the basics</li><li>Week 2: data</li></ul>',
+    });
     await data.course({ title: `${word} 数据分析入门`, category_id: sub.id, price: 59 });
     await signInAs();
 
@@ -241,6 +254,11 @@ test.describe('course screens at 1440 and 390 px', () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         expect(overflow).toBeLessThanOrEqual(0);
         await page.screenshot({ path: shot('course-cards'), fullPage: true });
+        await page.getByRole('button', { name: `${word} Modern web development` }).click();
+        await expect(page.getByRole('dialog')).toBeVisible();
+        await page.screenshot({ path: shot('course-detail') });
+        await page.keyboard.press('Escape');
+        await expect(page.getByRole('dialog')).toBeHidden();
         await page.getByRole('button', { name: locale === 'en-US' ? 'Table view' : '表格视图' }).click();
         await expect(page.getByRole('row')).toHaveCount(4);
         await page.screenshot({ path: shot('course-table'), fullPage: true });
@@ -252,7 +270,7 @@ test.describe('course screens at 1440 and 390 px', () => {
         await page.getByRole('button', { name: locale === 'en-US' ? 'Choose' : '选择', exact: true }).click();
         const picker = page.getByRole('dialog');
         await picker.getByRole('searchbox').fill(word);
-        await expect(picker.getByRole('row')).toHaveCount(6);
+        await expect(picker.getByRole('row')).toHaveCount(7);
         await picker.getByRole('row').nth(1).click();
         await picker.getByRole('row').nth(3).click();
         await page.screenshot({ path: shot('teacher-picker') });
