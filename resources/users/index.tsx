@@ -2,7 +2,7 @@ import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
 import PeopleIcon from '@mui/icons-material/People';
 import { Chip } from '@mui/material';
-import { PasswordInput, SelectInput, useCanAccess, useTranslate, type RaRecord } from 'react-admin';
+import { PasswordInput, SelectInput, useCanAccess, useGetIdentity, useTranslate, type RaRecord } from 'react-admin';
 import { roles } from '../../schema/privileges';
 import { user, userCreateBody, userStatuses } from '../../schema/user';
 import { restEndpoints } from '../../src/dataProvider';
@@ -41,10 +41,15 @@ const columns: ListColumn[] = entityColumns(user, 'list', ['user_name', 'real_na
 );
 const detailFields = entityColumns(user, 'detail', user.names).map((column) => (column.source === 'status' ? statusColumn : column));
 
-/** Activate or deactivate, confirmed; an operator belongs to no tenant and is never deactivated from here. */
+/**
+ * Activate or deactivate, confirmed. An operator belongs to no tenant and is never deactivated from
+ * here; nobody is offered to deactivate the own account (the server refuses it).
+ */
 function StatusAction({ record }: { record: RaRecord }) {
-  if (record.tenant_id === null || record.tenant_id === undefined) return null;
+  const { identity } = useGetIdentity();
   const active = record.status === 'active';
+  if (record.tenant_id === null || record.tenant_id === undefined) return null;
+  if (active && identity && String(identity.id) === String(record.user_id)) return null;
   const next = active ? 'deactive' : 'active';
   return (
     <RecordActionButton

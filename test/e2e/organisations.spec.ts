@@ -72,6 +72,11 @@ test.describe('organisations', () => {
     await expect(page.getByRole('dialog').getByLabel('Tenant name')).toHaveValue(made.tenantName);
     await expect(page.getByRole('dialog').getByLabel('Admin password')).toHaveCount(0);
     await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    // It has its administrator: the delete is refused with the server's reason.
+    await card.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect(page.getByRole('alert')).toHaveText(`The tenant "${made.tenantName}" still has one user and cannot be deleted: delete or move the user first`);
+    await expect(card).toHaveCount(1);
     await clearSearch(page);
     await atWidths(page, testInfo, 'tenant-en');
 
@@ -250,4 +255,28 @@ test.describe('organisations', () => {
     await expect(page.getByRole('alert')).toHaveText('You have no permission to use the console');
     await expect(page).toHaveURL(/\/login/);
   });
+});
+
+test('the organisation screens in English and Chinese, wide and on a phone', async ({ page, browser, server, signInAs }, testInfo) => {
+  await signInAs();
+  for (const locale of ['en-US', 'zh-CN']) {
+    for (const screen of ['tenant', 'user', 'user_audit']) {
+      await page.goto(`/${screen}?locale=${locale}`);
+      await expect(page.getByTestId('record-card').first()).toBeVisible();
+      await atWidths(page, testInfo, `${screen}-${locale}`);
+    }
+    // The tenant's create form, with its administrator's fields.
+    await page.goto(`/tenant?locale=${locale}`);
+    await page.getByRole('button', { name: locale === 'en-US' ? 'Create' : '新建', exact: true }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await atWidths(page, testInfo, `tenant-create-${locale}`);
+  }
+  const visitor = await browser.newPage({ locale: 'en-US' });
+  await visitor.goto(`${server.url}/register?tenant_id=1`);
+  await expect(visitor.getByRole('heading', { name: 'Create your account' })).toBeVisible();
+  for (const width of [1440, 390]) {
+    await visitor.setViewportSize({ width, height: 900 });
+    await shoot(visitor, testInfo, `register-en-${width}`);
+  }
+  await visitor.close();
 });
