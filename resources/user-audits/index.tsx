@@ -30,8 +30,8 @@ function Decision({ record }: { record: RaRecord }) {
   const names = { name: record.user_name, from: tenantName(record.from_tenant), to: tenantName(record.to_tenant) };
   const send = (verb: 'approve' | 'reject') => (one: RaRecord, dataProvider: ConsoleDataProvider) =>
     dataProvider.send(`${transferApplication.api}/${encodeURIComponent(String(one.id))}/${verb}`, { method: 'PUT' });
-  // A decided application shows its decision instead of the buttons.
-  if (record.status !== 'pending') return <StatusLabel record={record} />;
+  // A decided application has nothing left to do: its status (the label beside) is its decision.
+  if (record.status !== 'pending') return null;
   return (
     <>
       <RecordActionButton
@@ -73,7 +73,7 @@ const sort = { field: transferApplication.defaultSort.field, order: 'DESC' as co
 // An auditor comes for what waits for a decision: the pending ones first (the filter can be cleared).
 const pendingFirst = { status: 'pending' };
 
-/** /user_audit: learner, from and target organisation, apply time and status; approve or reject the pending ones. */
+/** /user_audit: learner, from and target organisation, apply time and status (the decision, once made); approve or reject the pending ones. */
 function TransferApplicationList() {
   return (
     <ConsoleList
