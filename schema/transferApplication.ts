@@ -37,6 +37,5 @@ export const transferApplication = defineEntity({
 /** An application as the server answers it: the learner's name beside the declared fields. */
 export const transferApplicationRecord = transferApplication.record.extend({ user_name: z.string() });
 
-/** `POST /uc/v1/applies`: a signed-in learner names the organisation to move to. */
-// The declared input, whose one field is a required single reference: one id.
+/** `POST /uc/v1/applies`: a signed-in learner names the organisation to move to (the declared input: one id). */
 export const applyBody = transferApplication.input as unknown as z.ZodType<{ to_tenant_id: number }>;
