@@ -10,12 +10,13 @@ export default defineConfig(({ mode }) => {
     define: {
       __API_BASE__: JSON.stringify(env.VITE_API_BASE ?? ''),
       __UC_BASE__: JSON.stringify(env.VITE_UC_BASE ?? env.VITE_API_BASE ?? ''),
+      __PUBLIC_URL__: JSON.stringify(env.VITE_PUBLIC_URL ?? ''),
     },
     server: { proxy: { '/api': apiTarget, '/uc': apiTarget, '/healthz': apiTarget } },
     build: {
       chunkSizeWarningLimit: 1500,
-      // The console, and the small page a QR code leads a phone to.
-      rollupOptions: { input: { console: 'index.html', qr: 'qr.html' } },
+      // The console, and the small pages a phone opens from a link: the QR confirm and the registration.
+      rollupOptions: { input: { console: 'index.html', qr: 'qr.html', register: 'register.html' } },
     },
   };
 });

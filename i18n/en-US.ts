@@ -135,6 +135,8 @@ export const enUS: TranslationMessages = {
       load_failed: 'Unknown error, please contact the administrator',
     },
     notification: {
+      copied: 'Copy Successful',
+      copy_failed: 'Copy Failed',
       created: 'Create success.',
       updated: 'Edit Success',
       deleted: 'Delete success',
@@ -244,6 +246,20 @@ export const enUS: TranslationMessages = {
       no_file: 'The file does not exist',
     },
     picker: { open: 'Choose', change: 'Change', clear: 'Clear all', none: 'None chosen', chosen: 'Chosen', remove: 'Remove %{name}', choose_record: 'Choose %{name}', confirm: 'OK' },
+    register: {
+      title: 'Create your account',
+      joining: 'You are joining %{tenant}',
+      loading: 'Loading…',
+      no_tenant: 'This registration link names no organisation. Ask your organisation for its link.',
+      unknown_tenant: 'This organisation does not exist. Ask your organisation for a new registration link.',
+      load_failed: 'The page could not be loaded, please try again later',
+      confirm_password: 'Confirm password',
+      optional: '(optional)',
+      submit: 'Register',
+      done_title: 'Your account is ready',
+      done: 'Welcome, %{name}. You can now sign in in the app with your username and password.',
+      failed: 'Registration failed, please try again',
+    },
     rich_text: {
       loading: 'Loading the editor…',
       image: 'Insert a picture (JPG or PNG, at most 5 MB)',
@@ -328,6 +344,8 @@ export const enUS: TranslationMessages = {
     series: { name: 'Series |||| Series' },
     tenant: {
       name: 'Tenant |||| Tenants',
+      picker: { title: 'Select a tenant', required: 'Please select a tenant' },
+      action: { copy_link: 'Copy registration URL' },
       fields: {
         tenant_id: 'ID',
         display_name: 'Tenant name',
@@ -340,6 +358,15 @@ export const enUS: TranslationMessages = {
     },
     user: {
       name: 'User |||| Users',
+      picker: { title: 'Select a user', required: 'Please select a user' },
+      action: {
+        activate: 'Activate',
+        deactivate: 'Deactivate',
+        activate_confirm: 'Activate %{name}? The user can sign in again.',
+        deactivate_confirm: 'Deactivate %{name}? The user is signed out at once and cannot sign in.',
+        activated: 'User activated',
+        deactivated: 'User deactivated',
+      },
       fields: {
         user_id: 'ID',
         user_name: 'Username',
@@ -363,6 +390,16 @@ export const enUS: TranslationMessages = {
     },
     user_audit: {
       name: 'Transfer application |||| Transfer applications',
+      action: {
+        approve: 'Approve',
+        reject: 'Reject',
+        approve_confirm: 'Approve the move of %{name} from %{from} to %{to}?',
+        reject_confirm: 'Reject the move of %{name} from %{from} to %{to}?',
+        approved: 'Application approved',
+        rejected: 'Application rejected',
+        failed: 'Audit is failed',
+      },
+      no_tenant: 'No organisation',
       fields: {
         tenant_transfer_application_id: 'ID',
         user_id: 'Username',

@@ -135,6 +135,8 @@ export const jaJP: TranslationMessages = {
       load_failed: '不明なエラーです。管理者に連絡してください',
     },
     notification: {
+      copied: 'コピーしました',
+      copy_failed: 'コピーできませんでした',
       created: '作成しました',
       updated: '編集しました',
       deleted: '削除しました',
@@ -244,6 +246,20 @@ export const jaJP: TranslationMessages = {
       no_file: 'ファイルが存在しません',
     },
     picker: { open: '選択', change: '変更', clear: 'すべてクリア', none: '未選択', chosen: '選択済み', remove: '%{name} を外す', choose_record: '%{name} を選択', confirm: '決定' },
+    register: {
+      title: 'アカウント登録',
+      joining: '参加する組織：%{tenant}',
+      loading: '読み込み中…',
+      no_tenant: 'この登録リンクには組織が指定されていません。所属する組織に登録リンクを依頼してください。',
+      unknown_tenant: 'この組織は存在しません。所属する組織に新しい登録リンクを依頼してください。',
+      load_failed: 'ページを読み込めませんでした。しばらくしてからもう一度お試しください',
+      confirm_password: 'パスワード（確認）',
+      optional: '（任意）',
+      submit: '登録する',
+      done_title: 'アカウントを作成しました',
+      done: 'ようこそ、%{name} さん。ユーザー名とパスワードでアプリにログインできます。',
+      failed: '登録できませんでした。もう一度お試しください',
+    },
     rich_text: {
       loading: 'エディターを読み込んでいます…',
       image: '画像を挿入（JPG または PNG、5 MB まで）',
@@ -328,6 +344,8 @@ export const jaJP: TranslationMessages = {
     series: { name: 'シリーズ' },
     tenant: {
       name: 'テナント',
+      picker: { title: 'テナントを選択', required: 'テナントを選択してください' },
+      action: { copy_link: '登録リンクをコピー' },
       fields: {
         tenant_id: 'ID',
         display_name: 'テナント名',
@@ -340,6 +358,15 @@ export const jaJP: TranslationMessages = {
     },
     user: {
       name: 'ユーザー',
+      picker: { title: 'ユーザーを選択', required: 'ユーザーを選択してください' },
+      action: {
+        activate: '有効にする',
+        deactivate: '無効にする',
+        activate_confirm: '%{name} を有効にしますか？再びログインできるようになります。',
+        deactivate_confirm: '%{name} を無効にしますか？すぐにログアウトされ、ログインできなくなります。',
+        activated: 'ユーザーを有効にしました',
+        deactivated: 'ユーザーを無効にしました',
+      },
       fields: {
         user_id: 'ID',
         user_name: 'ユーザー名',
@@ -363,6 +390,16 @@ export const jaJP: TranslationMessages = {
     },
     user_audit: {
       name: '所属変更申請',
+      action: {
+        approve: '承認',
+        reject: '却下',
+        approve_confirm: '%{name} の「%{from}」から「%{to}」への所属変更を承認しますか？',
+        reject_confirm: '%{name} の「%{from}」から「%{to}」への所属変更を却下しますか？',
+        approved: '申請を承認しました',
+        rejected: '申請を却下しました',
+        failed: '審査に失敗しました',
+      },
+      no_tenant: '所属なし',
       fields: {
         tenant_transfer_application_id: 'ID',
         user_id: 'ユーザー名',

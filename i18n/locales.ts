@@ -35,7 +35,13 @@ export function resolveLocale(sources: { query?: string | null; stored?: string 
 export function startingLocale(): ConsoleLocale {
   const query = new URLSearchParams(window.location.search).get('locale');
   const locale = resolveLocale({ query, stored: localStorage.getItem('locale'), browser: navigator.languages ?? [navigator.language] });
-  if (matchLocale(query)) localStorage.setItem('locale', locale);
+  if (query !== null) {
+    if (matchLocale(query)) localStorage.setItem('locale', locale);
+    // Taken, then taken off the address: a list reads any query as its own state and would drop its default filter.
+    const address = new URL(window.location.href);
+    address.searchParams.delete('locale');
+    window.history.replaceState(window.history.state, '', address);
+  }
   return locale;
 }
 

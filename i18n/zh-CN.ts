@@ -135,6 +135,8 @@ export const zhCN: TranslationMessages = {
       load_failed: '未知错误，请联系管理员',
     },
     notification: {
+      copied: '复制成功',
+      copy_failed: '复制失败',
       created: '创建成功',
       updated: '编辑成功',
       deleted: '删除成功',
@@ -244,6 +246,20 @@ export const zhCN: TranslationMessages = {
       no_file: '文件不存在',
     },
     picker: { open: '选择', change: '更换', clear: '全部清除', none: '未选择', chosen: '已选', remove: '移除 %{name}', choose_record: '选择 %{name}', confirm: '确定' },
+    register: {
+      title: '注册账号',
+      joining: '您将加入：%{tenant}',
+      loading: '加载中…',
+      no_tenant: '这个注册链接没有指明机构，请向您的机构索取注册链接。',
+      unknown_tenant: '该机构不存在，请向您的机构索取新的注册链接。',
+      load_failed: '页面加载失败，请稍后再试',
+      confirm_password: '确认密码',
+      optional: '（选填）',
+      submit: '注册',
+      done_title: '账号已创建',
+      done: '欢迎，%{name}。现在可以用用户名和密码登录 App 了。',
+      failed: '注册失败，请重试',
+    },
     rich_text: {
       loading: '正在加载编辑器…',
       image: '插入图片（JPG 或 PNG，不超过 5 MB）',
@@ -328,6 +344,8 @@ export const zhCN: TranslationMessages = {
     series: { name: '系列课程' },
     tenant: {
       name: '租户',
+      picker: { title: '选择租户', required: '请选择租户' },
+      action: { copy_link: '复制注册链接' },
       fields: {
         tenant_id: 'ID',
         display_name: '租户名称',
@@ -340,6 +358,15 @@ export const zhCN: TranslationMessages = {
     },
     user: {
       name: '用户',
+      picker: { title: '选择用户', required: '请选择用户' },
+      action: {
+        activate: '启用',
+        deactivate: '停用',
+        activate_confirm: '确定启用 %{name} 吗？启用后该用户可以重新登录。',
+        deactivate_confirm: '确定停用 %{name} 吗？该用户会立即退出登录，且无法再登录。',
+        activated: '已启用该用户',
+        deactivated: '已停用该用户',
+      },
       fields: {
         user_id: 'ID',
         user_name: '用户名',
@@ -363,6 +390,16 @@ export const zhCN: TranslationMessages = {
     },
     user_audit: {
       name: '机构变更申请',
+      action: {
+        approve: '通过',
+        reject: '拒绝',
+        approve_confirm: '确定通过 %{name} 从“%{from}”转到“%{to}”的申请吗？',
+        reject_confirm: '确定拒绝 %{name} 从“%{from}”转到“%{to}”的申请吗？',
+        approved: '已通过申请',
+        rejected: '已拒绝申请',
+        failed: '审核失败',
+      },
+      no_tenant: '无机构',
       fields: {
         tenant_transfer_application_id: 'ID',
         user_id: '用户名',

@@ -2,15 +2,12 @@ import AssignmentIcon from '@mui/icons-material/Assignment';
 import CollectionsIcon from '@mui/icons-material/Collections';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
 import GroupIcon from '@mui/icons-material/Group';
-import HowToRegIcon from '@mui/icons-material/HowToReg';
 import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import OndemandVideoIcon from '@mui/icons-material/OndemandVideo';
-import PeopleIcon from '@mui/icons-material/People';
 import SchoolIcon from '@mui/icons-material/School';
 import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
 import BarChartIcon from '@mui/icons-material/BarChart';
-import ApartmentIcon from '@mui/icons-material/Apartment';
 import type { MenuGroup } from '../src/layout/menu';
 import { comingResource, type ConsoleResource } from '../src/resource';
 import carouselGroups from './carousel-groups';
@@ -18,6 +15,9 @@ import categories from './categories';
 import { chapterRoutes } from './chapters';
 import courses from './courses';
 import teachers from './teachers';
+import tenants from './tenants';
+import userAudits from './user-audits';
+import users from './users';
 import videos from './videos';
 
 const crud = (resource: string) => ({ read: `${resource}:read`, write: `${resource}:write`, delete: `${resource}:delete` });
@@ -30,9 +30,9 @@ export const resources: ConsoleResource[] = [
   { ...courses, routes: chapterRoutes },
   categories,
   comingResource('series', LibraryBooksIcon, crud('series')),
-  comingResource('tenant', ApartmentIcon, crud('tenant')),
-  comingResource('user', PeopleIcon, { read: 'user:read', write: 'user:write', delete: 'user:write' }),
-  comingResource('user_audit', HowToRegIcon, { read: 'audit:read', write: 'audit:decide', delete: 'audit:decide' }),
+  tenants,
+  users,
+  userAudits,
   teachers,
   videos,
   comingResource('enroll_statis', BarChartIcon, { read: 'enrollment:read', write: 'enrollment:status', delete: 'enrollment:status' }),

@@ -34,5 +34,6 @@ export const tenantCreateBody = tenant.input.extend({
 /** `GET /uc/v1/tenants/{id}/public`: all the registration page may know of an organisation. */
 export const publicTenant = z.object({ tenant_id: z.number().int(), display_name: z.string() });
 
+export type PublicTenant = z.output<typeof publicTenant>;
 export type TenantInput = EntityInput<typeof tenant>;
 export type TenantCreateBody = z.output<typeof tenantCreateBody>;

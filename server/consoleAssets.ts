@@ -8,6 +8,8 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Paths that belong to the API (and the uploaded files), never to the console's client-side routes. */
 const apiPath = /^\/(api|uc|healthz|files)(\/|$)/;
 
+const ownPages: Record<string, string> = { '/qr/confirm': 'qr.html', '/register': 'register.html' };
+
 /**
  * Serves the built console: hashed assets cached for a year, index.html revalidated every time,
  * and any client route (/course, /carousel_group/edit/3) answered with index.html.
@@ -32,8 +34,8 @@ export async function serveConsole(app: FastifyInstance, consoleDir: string | un
     const url = request.url.split('?')[0];
     const isClientRoute = (request.method === 'GET' || request.method === 'HEAD') && !apiPath.test(url) && !path.extname(url);
     if (!isClientRoute) return false;
-    // The page a console's QR code leads a phone to is a small page of its own.
-    void reply.header('cache-control', 'no-cache').sendFile(url === '/qr/confirm' ? 'qr.html' : 'index.html');
+    // The pages a phone opens from a link (a console's QR code, a tenant's registration link) are small pages of their own.
+    void reply.header('cache-control', 'no-cache').sendFile(ownPages[url] ?? 'index.html');
     return true;
   };
 }

@@ -1,5 +1,6 @@
 declare const __API_BASE__: string;
 declare const __UC_BASE__: string;
+declare const __PUBLIC_URL__: string;
 
 /**
  * Where the calls go. Empty means the origin the console was served from; a deployment sets
@@ -11,3 +12,9 @@ export const userCentreBase: string = typeof __UC_BASE__ === 'string' ? __UC_BAS
 
 /** The full address of a path of the contract: /uc/... to the user centre, the rest to the main API. */
 export const addressOf = (path: string) => `${path.startsWith('/uc/') ? userCentreBase : apiBase}${path}`;
+
+/**
+ * Where users reach the product, for links handed to them (a tenant's registration link): the
+ * console's own origin, unless VITE_PUBLIC_URL set it at build time (the server's PUBLIC_URL).
+ */
+export const publicUrl = (): string => ((typeof __PUBLIC_URL__ === 'string' && __PUBLIC_URL__) || window.location.origin).replace(/\/+$/, '');

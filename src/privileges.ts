@@ -11,13 +11,14 @@ export type ResourceAction = 'list' | 'show' | 'create' | 'edit' | 'delete' | 'e
 /** The privilege each react-admin action on a resource needs. */
 export interface ResourcePrivileges {
   read: string;
-  write: string;
-  delete: string;
+  /** Absent when nobody creates or edits its records here (transfer applications are only decided). */
+  write?: string;
+  delete?: string;
   /** Custom actions and the privilege each needs (`publish: 'series:publish'`). */
   actions?: Record<string, string>;
 }
 
-export function privilegeForAction(privileges: ResourcePrivileges, action: ResourceAction): string {
+export function privilegeForAction(privileges: ResourcePrivileges, action: ResourceAction): string | undefined {
   const custom = privileges.actions?.[action];
   if (custom) return custom;
   switch (action) {

@@ -6,6 +6,7 @@ import { useState, type ReactElement, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   BulkActionsToolbar,
+  ColumnsButton,
   DataTable,
   List,
   SearchInput,
@@ -16,6 +17,7 @@ import {
   useRecordContext,
   useRefresh,
   useResourceContext,
+  useStore,
   useTranslate,
   type RaRecord,
   type SortPayload,
@@ -57,6 +59,8 @@ export interface ConsoleListProps {
   recordActions?: (record: RaRecord) => ReactNode;
   /** A picture at the top of each card (a course's cover). */
   cardMedia?: (record: RaRecord) => ReactNode;
+  /** Filter values a first visit starts with (transfer applications: the pending ones). */
+  filterDefaultValues?: Record<string, unknown>;
   /** How many lines a card's title shows before it is cut: one by default. */
   cardTitleLines?: number;
 }
@@ -86,7 +90,7 @@ function ListHeading() {
  * a modal. Only what the signed-in user may do is offered.
  */
 export function ConsoleList(props: ConsoleListProps) {
-  const { filters = [], searchSource = 'keyword', sort = { field: 'id', order: 'DESC' } } = props;
+  const { filters = [], searchSource = 'keyword', sort = { field: 'id', order: 'DESC' }, filterDefaultValues } = props;
   const [pageSize] = usePageSize();
   const notify = useNotify();
   const search = <SearchInput key="search" source={searchSource} alwaysOn />;
@@ -100,6 +104,7 @@ export function ConsoleList(props: ConsoleListProps) {
         empty={false}
         title={false}
         filters={[search, ...filters]}
+        filterDefaultValues={filterDefaultValues}
         actions={false}
         pagination={<ListPagination />}
         // The list takes the width it is given, never the width of its longest text.
@@ -127,6 +132,9 @@ function ListContent({ columns, titleSource, detailFields, showIndex, formMode =
   const { canAccess: canCreate } = useCanAccess({ resource, action: 'create' });
   const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
   const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
+  // The columns the user hid or showed (the table's columns button), kept in the Store; cards follow them too.
+  const columnsKey = `${resource}.datatable`;
+  const [hiddenColumns] = useStore<string[]>(columnsKey, columns.filter((column) => column.hidden).map((column) => column.source));
 
   const titleColumn = columns.find((column) => column.source === titleSource)!;
   const openDetail = (record: RaRecord) => setDetail(record);
@@ -169,11 +177,14 @@ function ListContent({ columns, titleSource, detailFields, showIndex, formMode =
           {translate('app.list.refresh')}
         </Button>
         <Box sx={{ flex: 1 }} />
+        {view === 'table' && <ColumnsButton storeKey={columnsKey} />}
         <ViewToggle />
       </TopToolbar>
 
       {view === 'table' ? (
         <DataTable
+          storeKey={columnsKey}
+          hiddenColumns={columns.filter((column) => column.hidden).map((column) => column.source)}
           rowClick={false}
           // A table wider than a narrow screen scrolls in its own box; the page and the toolbar stay put.
           sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
@@ -204,7 +215,7 @@ function ListContent({ columns, titleSource, detailFields, showIndex, formMode =
           )}
           <CardGrid
             title={titleColumn}
-            lines={columns.filter((column) => column.source !== titleSource)}
+            lines={columns.filter((column) => column.source !== titleSource && !hiddenColumns.includes(column.source))}
             onTitleClick={openDetail}
             actions={actions}
             media={cardMedia}

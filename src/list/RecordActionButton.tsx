@@ -9,8 +9,10 @@ export interface RecordActionButtonProps {
   label: string;
   icon?: ReactNode;
   color?: 'primary' | 'error' | 'warning' | 'success' | 'inherit';
-  /** The question asked before it runs. */
+  /** The question asked before it runs, a translation key. */
   content: string;
+  /** What the question names (`%{name}`). */
+  translateOptions?: Record<string, unknown>;
   successMessage: string;
   failureMessage?: string;
   /** The call, through the console's one client. */

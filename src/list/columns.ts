@@ -10,6 +10,8 @@ export interface ListColumn {
   /** The whole value as text, shown on hover where the list clamps it; the raw value by default. */
   text?: (record: RaRecord) => string;
   sortable?: boolean;
+  /** Left out until the user shows it with the table's columns button (a user's email and mobile). */
+  hidden?: boolean;
 }
 
 export const columnLabel = (resource: string, column: ListColumn) => column.label ?? `resources.${resource}.fields.${column.source}`;

@@ -1,5 +1,7 @@
 import { course } from '../../schema/course';
 import { teacher } from '../../schema/teacher';
+import { tenant } from '../../schema/tenant';
+import { user } from '../../schema/user';
 import { video } from '../../schema/video';
 import { entityColumns } from '../resource';
 import { definePicker } from './definePicker';
@@ -12,3 +14,9 @@ export const teacherPicker = definePicker(teacher, entityColumns(teacher, 'list'
 
 /** The video picker (a section's video): title and how many versions it has. */
 export const videoPicker = definePicker(video, [...entityColumns(video, 'list', ['title']), { source: 'version_count' }]);
+
+/** The tenant picker (vouchers for an organisation, the user list's filter): name and code. */
+export const tenantPicker = definePicker(tenant, entityColumns(tenant, 'list', ['display_name', 'name']));
+
+/** The user picker (vouchers for one user): username, real name and organisation. */
+export const userPicker = definePicker(user, entityColumns(user, 'list', ['user_name', 'real_name', 'tenant_id']));

@@ -12,6 +12,7 @@ beforeAll(async () => {
   mkdirSync(path.join(consoleDir, 'assets'));
   writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
   writeFileSync(path.join(consoleDir, 'qr.html'), '<!doctype html><title>confirm</title>');
+  writeFileSync(path.join(consoleDir, 'register.html'), '<!doctype html><title>register</title>');
   writeFileSync(path.join(consoleDir, 'assets', 'console-Ab12Cd.js'), 'console.log(1)');
   server = await startServer({ corsOrigins: ['http://console.example.com'], consoleDir });
 });
@@ -76,6 +77,10 @@ describe('serving the built console', () => {
     }
     const confirm = await fetch(`${server.url}/qr/confirm?ticket=abc`);
     expect(await confirm.text()).toContain('<title>confirm</title>');
+    // A tenant's registration link opens its own small page.
+    const register = await fetch(`${server.url}/register?tenant_id=1`);
+    expect(register.headers.get('cache-control')).toBe('no-cache');
+    expect(await register.text()).toContain('<title>register</title>');
   });
 
   test('a missing asset and an unknown API address are 404s, not the console', async () => {

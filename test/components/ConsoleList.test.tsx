@@ -179,3 +179,29 @@ test('a selected record deleted on its own leaves the selection; a batch delete 
   await waitFor(() => expect(table.deleteMany).toHaveBeenCalled());
   expect(table.deleteMany.mock.calls[0][1].ids).toEqual([3]);
 });
+
+test('a hidden column stays out of cards and table until the columns button shows it; the choice is kept in the Store', async () => {
+  const store = memoryStore({ tabType: 'table' });
+  const withHidden: ListColumn[] = columns.map((column) => (column.source === 'description' ? { ...column, hidden: true } : column));
+  render(
+    <AdminContext dataProvider={carouselGroups(2).dataProvider} authProvider={signedIn()} store={store} i18nProvider={createI18nProvider('en-US')}>
+      <ResourceContextProvider value="carousel_group">
+        <ConsoleList columns={withHidden} titleSource="name" />
+      </ResourceContextProvider>
+    </AdminContext>,
+  );
+  await screen.findByRole('button', { name: 'Group 2' });
+  expect(screen.queryByRole('columnheader', { name: 'Description' })).not.toBeInTheDocument();
+  expect(screen.queryByText('Shown on page 2')).not.toBeInTheDocument();
+
+  await userEvent.click(screen.getByRole('button', { name: 'Columns' }));
+  const description = (await screen.findAllByRole('option')).find((option) => option.textContent?.includes('Description'))!;
+  await userEvent.click(within(description).getByRole('switch', { hidden: true }));
+  expect(store.getItem('carousel_group.datatable')).toEqual([]);
+  await userEvent.keyboard('{Escape}');
+  expect(await screen.findByRole('columnheader', { name: 'Description' })).toBeInTheDocument();
+
+  // Cards follow the same choice.
+  await userEvent.click(screen.getByRole('button', { name: 'Card view' }));
+  expect((await screen.findAllByTestId('record-card'))[0]).toHaveTextContent('Description: Shown on page 2');
+});

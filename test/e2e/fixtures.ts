@@ -94,7 +94,7 @@ export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}$
 /** Types into the list's search box and waits for the list to answer for it. */
 export async function searchFor(page: Page, text: string) {
   const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('keyword') === text);
-  await page.getByPlaceholder(/search|搜索|検索/i).fill(text);
+  await page.getByPlaceholder(/^(search|搜索|検索)$/i).fill(text);
   await answered;
 }
 
