@@ -6,6 +6,8 @@ export interface RawClient {
   query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }
 
+type Row = Record<string, unknown>;
+
 /**
  * The floor the real list handler is compared with: the same page query and exact count, in
  * parallel, straight through the driver. No session, no validation, no query builder, no hooks.
@@ -24,8 +26,64 @@ export async function startBareServer(client: RawClient, entities: readonly Enti
       return { success: true, data: { items: items.rows, total: count.rows[0].total } };
     });
   }
+  bareCourses(app, client);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return { base: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
+
+const courseColumns = ['id', 'title', 'category_id', 'cover', 'teacher_ids', 'subtitle', 'price', 'original_price', 'brief', 'suit_crowds', 'introduction', 'res_type'];
+
+/**
+ * The course pager's floor: the same page, count and filters (`keyword`, `categoryId` with its
+ * subcategories) as SQL text, then the page's categories and teachers, straight through the driver.
+ */
+function bareCourses(app: FastifyInstance, client: RawClient) {
+  app.get('/bare/courses', async (request) => {
+    const query = request.query as { page?: string; page_size?: string; keyword?: string; categoryId?: string };
+    const params: unknown[] = [];
+    const conditions: string[] = [];
+    if (query.keyword) {
+      params.push(`%${query.keyword}%`);
+      conditions.push(`title ilike $${params.length}`);
+    }
+    if (query.categoryId) {
+      params.push(Number(query.categoryId));
+      conditions.push(`category_id = any(array(select id from categories where id = $${params.length} or parent_id = $${params.length}))`);
+    }
+    const where = conditions.length > 0 ? `where ${conditions.join(' and ')}` : '';
+    const size = Number(query.page_size ?? 10);
+    const offset = (Number(query.page ?? 1) - 1) * size;
+    const [items, count] = await Promise.all([
+      client.query(
+        `select ${courseColumns.join(', ')} from courses ${where} order by id desc limit $${params.length + 1} offset $${params.length + 2}`,
+        [...params, size, offset],
+      ),
+      client.query(`select count(*)::int as total from courses ${where}`, params),
+    ]);
+    const rows = items.rows;
+    const categoryIds = [...new Set(rows.map((row) => row.category_id as number))];
+    const teacherIds = [...new Set(rows.flatMap((row) => row.teacher_ids as number[]))];
+    const [categories, teachers] = await Promise.all([
+      client.query(`select id, title from categories where id = any($1::int[])`, [categoryIds]),
+      client.query(`select id, name, title, introduction, photo from teachers where id = any($1::int[])`, [teacherIds]),
+    ]);
+    const byId = (found: Row[]) => new Map(found.map((row) => [row.id as number, row]));
+    const category = byId(categories.rows);
+    const teacher = byId(teachers.rows);
+    return {
+      success: true,
+      data: {
+        items: rows.map((row) => ({
+          ...row,
+          price: Number(row.price),
+          original_price: Number(row.original_price),
+          category: category.get(row.category_id as number) ?? null,
+          teachers: (row.teacher_ids as number[]).map((id) => teacher.get(id)).filter(Boolean),
+        })),
+        total: count.rows[0].total,
+      },
+    };
+  });
 }

@@ -4,16 +4,18 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import type { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { carouselGroup } from '../schema/carouselGroup';
+import { course } from '../schema/course';
 import type { Entity } from '../schema/entity';
 import { teacher } from '../schema/teacher';
 import { video } from '../schema/video';
 import { buildApp } from '../server/app';
 import { POOL_SIZE } from '../server/db/client';
-import { carouselGroups } from '../server/db/schema';
+import { carouselGroups, courses } from '../server/db/schema';
 import { defaultConfig } from '../server/config';
+import { inCategory } from '../server/routes/courses';
 import { entityStore } from '../server/routes/entityRoutes';
 import { createScratchDatabase } from '../test/scratchDatabase';
 import { startBareServer, type RawClient } from './bare';
@@ -127,7 +129,18 @@ async function fill(db: Awaited<ReturnType<typeof buildApp>>['app']['db']) {
         from generate_series(1, ${ROWS}) as n`,
   );
   await db.execute(sql`insert into videos (title) select 'Video ' || n || ' on ' || ${word} from generate_series(1, ${ROWS}) as n`);
-  for (const table of ['carousel_groups', 'teachers', 'videos']) await db.execute(sql.raw(`vacuum analyze ${table}`));
+  // Courses over the demo subcategories, each naming two of the demo teachers (besides the demo's own courses).
+  await db.execute(
+    sql`insert into courses (title, category_id, teacher_ids, cover, subtitle, price, brief, introduction, res_type)
+        select 'Course ' || n || ' on ' || ${word}, subcategories[n % cardinality(subcategories) + 1],
+               array[lecturers[n % 9 + 1], lecturers[(n + 4) % 9 + 1]], 'demo/cover-1.jpg', 'Generated for the benchmark',
+               (n % 30) * 10, 'Course number ' || n || ' about ' || ${word},
+               '<p>Course number ' || n || ' teaches ' || ${word} || ' in <strong>' || (n % 12 + 1) || '</strong> chapters.</p>', 'video'
+        from generate_series(1, ${ROWS}) as n,
+             (select array_agg(id order by id) as subcategories from categories where parent_id <> 0) as filed,
+             (select array_agg(id order by id) as lecturers from (select id from teachers order by id limit 9) as demo) as named`,
+  );
+  for (const table of ['carousel_groups', 'teachers', 'videos', 'courses', 'categories']) await db.execute(sql.raw(`vacuum analyze ${table}`));
 }
 
 async function measureServer(kind: 'pglite' | 'postgres', databaseUrl?: string) {
@@ -164,8 +177,8 @@ async function measureServer(kind: 'pglite' | 'postgres', databaseUrl?: string) 
 
   // The bare floor reads the same database: its own pg pool of the server's size, or the one PGlite.
   const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE }) : undefined;
-  const client: RawClient = pool ?? ((database.db as unknown as { $client: PGlite }).$client as unknown as RawClient);
-  const bare = await startBareServer(client, [carouselGroup, teacher, video] as unknown as Entity[]);
+  const bareClient: RawClient = pool ?? ((database.db as unknown as { $client: PGlite }).$client as unknown as RawClient);
+  const bare = await startBareServer(bareClient, [carouselGroup, teacher, video] as unknown as Entity[]);
   try {
     const page = 'page=2&page_size=20';
     const results = await interleave([
@@ -186,12 +199,63 @@ async function measureServer(kind: 'pglite' | 'postgres', databaseUrl?: string) 
     record(kind, `ratio: keyword (${KEYWORD}, ${ROWS / WORDS.length | 0} matches) / list`, ratio('carousel_groups keyword', 'carousel_groups list'), budget.keywordVsListRatio, false);
     record(kind, 'ratio: teachers list / bare', ratio('teachers list', 'bare teachers'), budget.listVsBareRatio, false);
     record(kind, 'ratio: videos list / bare', ratio('videos list', 'bare videos'), budget.listVsBareRatio, false);
+    await measureCoursePager(kind, app.db, base, token, bare.base);
   } finally {
     await bare.close();
     await pool?.end();
   }
   record(kind, 'server process memory after the load (RSS, MB)', process.memoryUsage().rss / 1024 / 1024, budget.rssAfterLoadMb);
   await app.close();
+}
+
+/** Rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
+const rowsOf = async <T>(statement: Promise<unknown>) => ((await statement) as { rows: T[] }).rows;
+
+/**
+ * The course pager at ROWS courses, each shape against the bare route with the same parameters
+ * (page, count and filters as SQL text, then the page's categories and teachers): the first page, a
+ * deep page, a keyword and a top-level category with its subcategories; and the plans of the deep
+ * page and the category filter.
+ */
+async function measureCoursePager(kind: 'pglite' | 'postgres', db: Awaited<ReturnType<typeof buildApp>>['app']['db'], base: string, token: string, bareBase: string) {
+  const budget = budgets[kind];
+  const [{ id: programming }] = await rowsOf<{ id: number }>(db.execute(sql`select id from categories where title = 'Programming' and parent_id = 0`));
+  const [{ total }] = await rowsOf<{ total: number }>(db.execute(sql`select count(*)::int as total from courses`));
+  const deepPage = Math.floor(total / 20);
+  const shapes = {
+    'first page': 'page=1&page_size=20',
+    [`page ${deepPage}`]: `page=${deepPage}&page_size=20`,
+    [`keyword ${KEYWORD}`]: `keyword=${KEYWORD}&page=1&page_size=20`,
+    'category Programming': `categoryId=${programming}&page=1&page_size=20`,
+  };
+  const results = await interleave(
+    Object.entries(shapes).flatMap(([shape, query]) => [
+      { name: `bare courses, ${shape}`, url: `${bareBase}/bare/courses?${query}` },
+      { name: `courses pager, ${shape}`, url: `${base}${course.listApi}?${query}`, token },
+    ]),
+  );
+  for (const [name, perRound] of results)
+    record(kind, `${name} (${total} courses), ${CONNECTIONS} clients: req/s, median of ${ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
+  const of = (name: string) => results.get(name)!;
+  for (const shape of Object.keys(shapes)) {
+    const real = of(`courses pager, ${shape}`);
+    const floor = of(`bare courses, ${shape}`);
+    record(kind, `ratio: courses pager, ${shape} / bare`, median(real.map((value, round) => value / floor[round])), budget.coursePagerVsBareRatio, false);
+  }
+
+  // The deep page walks the primary key backwards (no sort of every row); the category filter finds
+  // its courses through courses_category_id_idx (the count) and keeps the id order for the page.
+  const plan = async (where: SQL | undefined, offset: number) =>
+    JSON.stringify(
+      await db.execute(
+        sql`explain (format json) select ${courses.id}, ${courses.title}, (select count(*) from ${courses} where ${where ?? sql`true`})
+            from ${courses} where ${where ?? sql`true`} order by ${courses.id} desc limit 20 offset ${offset}`,
+      ),
+    );
+  const deep = await plan(undefined, (deepPage - 1) * 20);
+  record(kind, `deep page plan walks courses_pkey backwards, no sort (1 = yes)`, deep.includes('courses_pkey') && !deep.includes('"Sort"') ? 1 : 0, 1, false);
+  const filtered = await plan(inCategory(programming), 0);
+  record(kind, 'category filter plan uses courses_category_id_idx (1 = yes)', filtered.includes('courses_category_id_idx') ? 1 : 0, 1, false);
 }
 
 function measureConsole() {

@@ -170,6 +170,8 @@ export const enUS: TranslationMessages = {
       no_version_in_format: 'This video has no %{format} version',
       category_has_subcategories: 'The category "%{title}" holds one subcategory and cannot be deleted: delete or move it first |||| The category "%{title}" holds %{smart_count} subcategories and cannot be deleted: delete or move them first',
       changed_meanwhile: 'Someone else changed this meanwhile: reload and try again',
+      teacher_on_courses: 'The teacher "%{name}" is named on one course and cannot be deleted: remove them from that course first |||| The teacher "%{name}" is named on %{smart_count} courses and cannot be deleted: remove them from those courses first',
+      category_has_courses: 'The category "%{title}" holds one course and cannot be deleted: move or delete the course first |||| The category "%{title}" holds %{smart_count} courses and cannot be deleted: move or delete them first',
     },
     validation: {
       reference_missing: 'The chosen record does not exist',
@@ -188,6 +190,7 @@ export const enUS: TranslationMessages = {
       category_parent_self: 'A category cannot be its own parent',
       category_depth: 'Categories have only two levels: choose a top-level category',
       category_has_children: 'A category that holds subcategories cannot become a subcategory',
+      original_price_below_price: 'Cannot be below the price (%{price}); leave it at 0 to show none',
       duplicate: '"%{value}" is already in use',
     },
     video: {

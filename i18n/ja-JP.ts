@@ -170,6 +170,8 @@ export const jaJP: TranslationMessages = {
       no_version_in_format: 'この動画には %{format} 形式のバージョンがありません',
       category_has_subcategories: 'カテゴリ「%{title}」には %{smart_count} 件のサブカテゴリがあるため削除できません。先にサブカテゴリを削除または移動してください',
       changed_meanwhile: 'この間に他の人が変更しました。再読み込みしてやり直してください',
+      teacher_on_courses: '講師「%{name}」は %{smart_count} 件のコースの講師に指定されているため削除できません。先にそれらのコースから外してください',
+      category_has_courses: 'カテゴリ「%{title}」には %{smart_count} 件のコースがあるため削除できません。先にコースを移動または削除してください',
     },
     validation: {
       reference_missing: '選択したレコードが存在しません',
@@ -188,6 +190,7 @@ export const jaJP: TranslationMessages = {
       category_parent_self: 'カテゴリを自分自身の親にはできません',
       category_depth: 'カテゴリは2階層までです。トップレベルのカテゴリを選んでください',
       category_has_children: 'サブカテゴリを持つカテゴリはサブカテゴリにできません',
+      original_price_below_price: '価格（%{price}）より低くできません。表示しない場合は 0 にしてください',
       duplicate: '「%{value}」は既に使われています',
     },
     video: {

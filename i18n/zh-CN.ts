@@ -170,6 +170,8 @@ export const zhCN: TranslationMessages = {
       no_version_in_format: '该视频没有 %{format} 格式的版本',
       category_has_subcategories: '分类“%{title}”下有 %{smart_count} 个子分类，无法删除：请先删除或移走子分类',
       changed_meanwhile: '他人已同时修改了此记录：请刷新后重试',
+      teacher_on_courses: '讲师“%{name}”是 %{smart_count} 门课程的主讲老师，无法删除：请先从这些课程中移除该讲师',
+      category_has_courses: '分类“%{title}”下有 %{smart_count} 门课程，无法删除：请先移走或删除这些课程',
     },
     validation: {
       reference_missing: '所选记录不存在',
@@ -188,6 +190,7 @@ export const zhCN: TranslationMessages = {
       category_parent_self: '分类不能作为自己的上级',
       category_depth: '分类只有两级：请选择一个一级分类',
       category_has_children: '含有子分类的分类不能成为子分类',
+      original_price_below_price: '不能低于售价（%{price}）；不显示原价请填 0',
       duplicate: '“%{value}”已被使用',
     },
     video: {

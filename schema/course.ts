@@ -43,3 +43,9 @@ export type CourseInput = EntityInput<typeof course>;
 export const courseListQuery = course.listQuery.extend({
   categoryId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
+
+/**
+ * An original price is what the course cost before: when it is set (above 0) it may not be below
+ * the price. 0 means none is shown (a free course has both at 0).
+ */
+export const originalPriceBelowPrice = (price: number, originalPrice: number) => originalPrice > 0 && originalPrice < price;

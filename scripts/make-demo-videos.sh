@@ -5,7 +5,7 @@
 #   demo/video-l.mp4             the same at 320x180, a lower quality for the same video
 #   demo/video-m.flv             the 640x360 streams in FLV (what mpegts.js plays)
 #   demo/hls/video-h.m3u8 (+ video-h0.ts, video-h1.ts...)  the 640x360 streams as HLS, 2 s segments
-#   demo/teacher.jpg, demo/cover-1.jpg .. cover-3.jpg, demo/handout.pdf
+#   demo/teacher.jpg, demo/cover-1.jpg .. cover-6.jpg, demo/handout.pdf
 set -euo pipefail
 out="$(cd "$(dirname "$0")/.." && pwd)/server/db/demo-files/demo"
 rm -rf "$out" && mkdir -p "$out/hls"
@@ -29,6 +29,9 @@ picture 0xd9e6f2 240x240 "format=rgb24,$(circle 120 95 48 224 172 105),$(circle 
 picture 0x1e5aa8 480x270 "drawbox=x=40:y=40:w=180:h=190:color=0xffffff@0.9:t=fill,format=rgb24,$(circle 340 135 80 245 166 35)" cover-1.jpg
 picture 0x2e7d32 480x270 "drawbox=x=0:y=190:w=480:h=80:color=0xa5d6a7:t=fill,drawbox=x=60:y=60:w=120:h=120:color=0xffeb3b:t=fill,drawbox=x=260:y=40:w=160:h=24:color=white:t=fill,drawbox=x=260:y=90:w=120:h=24:color=white:t=fill" cover-2.jpg
 picture 0x6a1b9a 480x270 "format=rgb24,$(circle 160 135 90 236 64 122),$(circle 300 135 90 255 255 255)" cover-3.jpg
+picture 0xef6c00 480x270 "drawbox=x=0:y=0:w=480:h=60:color=0xffcc80:t=fill,format=rgb24,$(circle 360 170 70 55 71 79),drawbox=x=50:y=110:w=180:h=20:color=white:t=fill,drawbox=x=50:y=150:w=130:h=20:color=white:t=fill" cover-4.jpg
+picture 0x00838f 480x270 "drawbox=x=80:y=150:w=60:h=90:color=white:t=fill,drawbox=x=170:y=100:w=60:h=140:color=white:t=fill,drawbox=x=260:y=60:w=60:h=180:color=0xffeb3b:t=fill,drawbox=x=350:y=120:w=60:h=120:color=white:t=fill" cover-5.jpg
+picture 0x263238 480x270 "drawbox=x=270:y=70:w=130:h=130:color=0xf06292:t=fill,format=rgb24,$(circle 180 135 85 255 213 79)" cover-6.jpg
 
 # A one-page PDF with a line of text; node writes the cross-reference offsets.
 node -e '

@@ -14,7 +14,7 @@ export const demoVideoVersions = [
 
 export const demoFileKeys = {
   teacherPhoto: 'demo/teacher.jpg',
-  courseCovers: ['demo/cover-1.jpg', 'demo/cover-2.jpg', 'demo/cover-3.jpg'],
+  courseCovers: ['demo/cover-1.jpg', 'demo/cover-2.jpg', 'demo/cover-3.jpg', 'demo/cover-4.jpg', 'demo/cover-5.jpg', 'demo/cover-6.jpg'],
   handoutPdf: 'demo/handout.pdf',
   // A playlist names its segments relative to itself, so they are served beside it.
   hlsSegments: ['demo/hls/video-h0.ts', 'demo/hls/video-h1.ts'],

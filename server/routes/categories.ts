@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { category, orderBody, treeNode } from '../../schema/category';
 import { failures, idParams, success } from '../../schema/envelope';
 import type { Database, Executor } from '../db/client';
-import { categories } from '../db/schema';
+import { categories, courses } from '../db/schema';
 import { columnsOf } from '../db/tables';
 import { BadRequest, Conflict, NotFound } from '../errors';
 import { entityRoutes, entityStore } from './entityRoutes';
@@ -26,12 +26,16 @@ async function countWhere(tx: Executor, where: SQL): Promise<number> {
   return total;
 }
 
-/**
- * What a category may still hold: its delete is refused (409) while any of these counts is above 0.
- * Courses filed under a category join this list when courses arrive (issue 8).
- */
+/** What a category may still hold: its delete is refused (409) while any of these counts is above 0. */
 const holdings: { message: string; count(tx: Executor, categoryId: number): Promise<number> }[] = [
   { message: 'app.error.category_has_subcategories', count: (tx, categoryId) => countWhere(tx, eq(column.parent_id, categoryId)) },
+  {
+    message: 'app.error.category_has_courses',
+    count: async (tx, categoryId) => {
+      const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(courses).where(eq(courses.category_id, categoryId));
+      return total;
+    },
+  },
 ];
 
 const badParent = (key: string) => new BadRequest('app.error.invalid_input', {}, { parent_id: { key } });

@@ -1,11 +1,77 @@
+import { eq, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { course } from '../../schema/course';
-import { courses } from '../db/schema';
-import { entityRoutes, entityStore } from './entityRoutes';
+import type { z } from 'zod';
+import { course, courseListQuery, originalPriceBelowPrice } from '../../schema/course';
+import { failures, page, success } from '../../schema/envelope';
+import type { Database, Executor } from '../db/client';
+import { categories, courses } from '../db/schema';
+import { BadRequest, NotFound } from '../errors';
+import { entityRoutes, entityStore, type ListQuery } from './entityRoutes';
+
+type Row = Record<string, unknown>;
 
 const store = entityStore(course, courses);
 
-/** `/api/v1/courses`: the standard routes of the declaration. */
+// The generic view of the list's schemas: rows are checked against them when answering.
+const listQuery = courseListQuery as unknown as z.ZodType<ListQuery & { categoryId?: number }>;
+const listAnswer = success(page(course.record)) as unknown as z.ZodType<{ success: true; data: { items: Row[]; total: number } }>;
+
+/**
+ * The courses filed under a category, and under a top-level category also those of its
+ * subcategories: the ids come first (a handful of rows by primary key and parent), then
+ * `courses_category_id_idx` finds the courses. A category that does not exist finds nothing.
+ */
+export function inCategory(categoryId: number): SQL {
+  const ids = sql`select ${categories.id} from ${categories} where ${or(eq(categories.id, categoryId), eq(categories.parent_id, categoryId))}`;
+  return sql`${courses.category_id} = any(array(${ids}))`;
+}
+
+/** An original price that is set (above 0) is what the course cost before: never below its price. */
+function checkPrices(price: number, originalPrice: number) {
+  if (originalPriceBelowPrice(price, originalPrice))
+    throw new BadRequest('app.error.invalid_input', {}, { original_price: { key: 'app.validation.original_price_below_price', args: { price } } });
+}
+
+const standardRoutes = entityRoutes(store, {
+  only: ['read', 'create', 'update', 'delete'],
+
+  beforeCreate: async (_tx, body) => {
+    checkPrices(body.price as number, body.original_price as number);
+    return {};
+  },
+
+  // A change of either price is checked against the stored other one.
+  beforeUpdate: async (tx: Executor, id, body) => {
+    if (body.price === undefined && body.original_price === undefined) return {};
+    const [stored] = await tx.select({ price: courses.price, original_price: courses.original_price }).from(courses).where(eq(courses.id, id));
+    if (!stored) throw new NotFound();
+    checkPrices((body.price ?? stored.price) as number, (body.original_price ?? stored.original_price) as number);
+    return {};
+  },
+  // Chapters and their sections go with the course: the foreign key cascades, in the delete's transaction.
+});
+
+/** `/api/v1/courses`: SPEC.md's pager with its category filter, and the standard routes of the declaration. */
 export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
-  await app.register(entityRoutes(store));
+  const db: Database = app.db;
+
+  app.get(course.listApi, {
+    config: { access: course.privileges.read, resource: course.resource },
+    schema: {
+      tags: [course.resource],
+      summary: 'List courses, a page at a time, each with its category and teachers',
+      description:
+        '`keyword` looks in the title. `categoryId` keeps the courses filed under that category; a top-level category ' +
+        'also keeps those of its subcategories. A category that does not exist keeps none.',
+      querystring: listQuery,
+      response: { 200: listAnswer, ...failures },
+    },
+    handler: async (request) => {
+      const { categoryId } = request.query;
+      const data = await store.list(db, request.query, categoryId === undefined ? undefined : inCategory(categoryId));
+      return { success: true as const, data };
+    },
+  });
+
+  await app.register(standardRoutes);
 };

@@ -100,7 +100,11 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     });
   }
 
-  /** Every referenced id must name a record: a 400 under the field otherwise. */
+  /**
+   * Every referenced id must name a record: a 400 under the field otherwise. The records found stay
+   * key-share locked until the transaction ends, so a guarded delete (a teacher named on a course)
+   * waits for this write and then sees it; renaming them is not held up.
+   */
   async function checkReferences(db: Executor, body: Row) {
     const problems: Record<string, { key: string }> = {};
     for (const name of referenceNames) {
@@ -110,7 +114,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
       if (ids.length === 0) continue;
       const target = field.target();
       const targetId = columnsOf(tableOf(target.table))[target.idKey];
-      const existing = await db.select({ id: targetId }).from(tableOf(target.table)).where(inArray(targetId, ids));
+      const existing = await db.select({ id: targetId }).from(tableOf(target.table)).where(inArray(targetId, ids)).for('key share');
       if (existing.length < new Set(ids).size) problems[name] = { key: 'app.validation.reference_missing' };
     }
     if (Object.keys(problems).length > 0) throw new BadRequest('app.error.invalid_input', {}, problems);

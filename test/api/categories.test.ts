@@ -65,7 +65,8 @@ describe('the tree', () => {
       sort_order: 1,
       children: [],
     });
-    expect(nodes[3]).toMatchObject({ title: 'Languages', parent_id: 0, children: [] });
+    expect(nodes[3]).toMatchObject({ title: 'Languages', parent_id: 0 });
+    expect(titles(nodes[3].children)).toEqual(['English', 'Japanese', 'Chinese']);
   });
 });
 
@@ -199,6 +200,33 @@ describe('delete', () => {
     expect((await admin.delete(`${path}/${parent.id}`)).body).toEqual({ success: true, data: null });
     expect((await admin.get(`${path}/${parent.id}`)).status).toBe(404);
     expect((await admin.delete(`${path}/${parent.id}`)).status).toBe(404);
+  });
+
+  test('a category holding courses is refused with 409 naming it and how many, whether top-level or a subcategory', async () => {
+    const { parent, ids } = await family('Music', ['Piano']);
+    const course = async (title: string, category_id: number) => {
+      const answer = await admin.post('/api/v1/courses', { title, category_id });
+      expect(answer.status).toBe(200);
+      return answer.body.data.id as number;
+    };
+    const scales = await course('Scales', ids.Piano);
+    await course('Chords', ids.Piano);
+    const refused = await admin.delete(`${path}/${ids.Piano}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('The category "Piano" holds 2 courses and cannot be deleted: move or delete them first');
+    const japanese = await admin.delete(`${path}/${ids.Piano}`, { headers: { 'accept-language': 'ja-JP' } });
+    expect(japanese.body.message).toBe('カテゴリ「Piano」には 2 件のコースがあるため削除できません。先にコースを移動または削除してください');
+    expect((await admin.get(`${path}/${ids.Piano}`)).status).toBe(200);
+
+    expect((await admin.put(`/api/v1/courses/${scales}`, { category_id: parent.id })).status).toBe(200);
+    expect((await admin.delete(`${path}/${ids.Piano}`)).body.message).toBe(
+      'The category "Piano" holds one course and cannot be deleted: move or delete the course first',
+    );
+    // The top-level category now holds a course of its own besides its subcategory.
+    const chinese = await admin.delete(`${path}/${parent.id}`, { headers: { 'accept-language': 'zh-CN' } });
+    expect(chinese.status).toBe(409);
+    expect(chinese.body.message).toBe('分类“Music”下有 1 个子分类，无法删除：请先删除或移走子分类');
+    expect((await admin.delete(`/api/v1/courses/${scales}`)).status).toBe(200);
   });
 
   test('deleting closes the gap among the siblings', async () => {

@@ -83,3 +83,42 @@ test('only operators may read or change teachers', async () => {
   expect((await anonymous.get(pager)).status).toBe(401);
   expect((await anonymous.delete(`${collection}/1`)).status).toBe(401);
 });
+
+test('a teacher named on courses cannot be deleted: 409 naming the teacher and how many courses, in the caller\'s language', async () => {
+  const { id } = (await admin.post(collection, { name: 'Edsger Dijkstra' })).body.data;
+  const [categoryId] = (await admin.get('/api/v1/categories/tree')).body.data[0].children.map((child: { id: number }) => child.id);
+  const courses = [];
+  for (const title of ['Structured programming', 'Shortest paths'])
+    courses.push((await admin.post('/api/v1/courses', { title, category_id: categoryId, teacher_ids: [id] })).body.data.id);
+
+  const refused = await admin.delete(`${collection}/${id}`);
+  expect(refused.status).toBe(409);
+  expect(refused.body.message).toBe('The teacher "Edsger Dijkstra" is named on 2 courses and cannot be deleted: remove them from those courses first');
+  const chinese = await admin.delete(`${collection}/${id}`, { headers: { 'accept-language': 'zh-CN' } });
+  expect(chinese.body.message).toBe('讲师“Edsger Dijkstra”是 2 门课程的主讲老师，无法删除：请先从这些课程中移除该讲师');
+  const japanese = await admin.delete(`${collection}/${id}`, { headers: { 'accept-language': 'ja-JP' } });
+  expect(japanese.body.message).toContain('講師「Edsger Dijkstra」は 2 件のコース');
+
+  expect((await admin.put(`/api/v1/courses/${courses[0]}`, { teacher_ids: [] })).status).toBe(200);
+  expect((await admin.delete(`${collection}/${id}`)).body.message).toBe(
+    'The teacher "Edsger Dijkstra" is named on one course and cannot be deleted: remove them from that course first',
+  );
+  expect((await admin.get(`${collection}/${id}`)).status).toBe(200);
+  expect((await admin.delete(`/api/v1/courses/${courses[1]}`)).status).toBe(200);
+  expect((await admin.delete(`${collection}/${id}`)).body).toEqual({ success: true, data: null });
+});
+
+test('a course saved while its teacher is being deleted: either the delete is refused or the course is, never a course naming a teacher that is gone', async () => {
+  const [categoryId] = (await admin.get('/api/v1/categories/tree')).body.data[0].children.map((child: { id: number }) => child.id);
+  for (let round = 0; round < 5; round++) {
+    const { id } = (await admin.post(collection, { name: `Racing teacher ${round}` })).body.data;
+    const [course, removal] = await Promise.all([
+      admin.post('/api/v1/courses', { title: `Racing course ${round}`, category_id: categoryId, teacher_ids: [id] }),
+      admin.delete(`${collection}/${id}`),
+    ]);
+    // One of the two wins; the other is refused with a client error, never a 500.
+    expect([course.status, removal.status].sort()).toEqual(course.status === 200 ? [200, 409] : [200, 400]);
+    if (course.status === 200) expect((await admin.get(`${collection}/${id}`)).status).toBe(200);
+    else expect(course.body.errors).toEqual({ teacher_ids: 'The chosen record does not exist' });
+  }
+});
