@@ -24,6 +24,7 @@ import { entityRoutes, entityStore } from './routes/entityRoutes';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
 import { qrSignInRoutes } from './routes/qrSignIn';
+import { seriesRoutes } from './routes/series';
 import { teacherRoutes } from './routes/teachers';
 import { videoRoutes } from './routes/videos';
 import { zodValidatorCompiler } from './validation';
@@ -125,6 +126,7 @@ async function createServer(config: AppConfig, database: DatabaseHandle): Promis
   await app.register(categoryRoutes);
   await app.register(courseRoutes);
   await app.register(teacherRoutes);
+  await app.register(seriesRoutes);
   for (const entity of simpleEntities) await app.register(entityRoutes(entityStore(entity, tableOf(entity.table))));
 
   const consoleFallback = await serveConsole(app, config.consoleDir);

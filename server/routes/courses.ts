@@ -1,4 +1,5 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { course, courseListQuery, originalPriceBelowPrice } from '../../schema/course';
@@ -17,17 +18,18 @@ const listQuery = courseListQuery as unknown as z.ZodType<ListQuery & { category
 const listAnswer = success(page(course.record)) as unknown as z.ZodType<{ success: true; data: { items: Row[]; total: number } }>;
 
 /**
- * The courses filed under a category, and under a top-level category also those of its
- * subcategories: the ids come first (a handful of rows by primary key and parent), then
- * `courses_category_id_idx` finds the courses. A category that does not exist finds nothing.
+ * The records filed under a category (courses by default, or series by `column`), and under a
+ * top-level category also those of its subcategories: the ids come first (a handful of rows by
+ * primary key and parent), then the index on `column` finds the records. A category that does not
+ * exist finds nothing.
  */
-export function inCategory(categoryId: number): SQL {
+export function inCategory(categoryId: number, column: PgColumn = courses.category_id): SQL {
   const ids = sql`select ${categories.id} from ${categories} where ${or(eq(categories.id, categoryId), eq(categories.parent_id, categoryId))}`;
-  return sql`${courses.category_id} = any(array(${ids}))`;
+  return sql`${column} = any(array(${ids}))`;
 }
 
-/** An original price that is set (above 0) is what the course cost before: never below its price. */
-function checkPrices(price: number, originalPrice: number) {
+/** An original price that is set (above 0) is what the course (or series) cost before: never below its price. */
+export function checkPrices(price: number, originalPrice: number) {
   if (originalPriceBelowPrice(price, originalPrice))
     throw new BadRequest('app.error.invalid_input', {}, { original_price: { key: 'app.validation.original_price_below_price', args: { price } } });
 }
