@@ -18,6 +18,8 @@ import { seed, type SeedReport } from './db/seed';
 import { registerErrorHandler, sendNotFound } from './errorHandler';
 import { startHousekeeping } from './housekeeping';
 import { authRoutes } from './routes/auth';
+import { carouselGroupRoutes } from './routes/carouselGroups';
+import { carouselRoutes } from './routes/carousels';
 import { categoryRoutes } from './routes/categories';
 import { courseRoutes } from './routes/courses';
 import { entityRoutes, entityStore } from './routes/entityRoutes';
@@ -127,6 +129,8 @@ async function createServer(config: AppConfig, database: DatabaseHandle): Promis
   await app.register(courseRoutes);
   await app.register(teacherRoutes);
   await app.register(seriesRoutes);
+  await app.register(carouselGroupRoutes);
+  await app.register(carouselRoutes);
   for (const entity of simpleEntities) await app.register(entityRoutes(entityStore(entity, tableOf(entity.table))));
 
   const consoleFallback = await serveConsole(app, config.consoleDir);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { carousel } from '../../schema/carousel';
 import { carouselGroup } from '../../schema/carouselGroup';
 import { category } from '../../schema/category';
 import { chapter } from '../../schema/chapter';
@@ -144,6 +145,14 @@ export const seriesCourses = pgTable(
     index('series_courses_course_idx').on(table.course_id),
   ],
 );
+
+/** Carousels: neither their group nor their target course can be deleted while they name it. */
+export const carousels = entityTable(carousel, {
+  foreignKeys: {
+    carousel_group_id: { column: () => carouselGroups.id, onDelete: 'restrict' },
+    target_id: { column: () => courses.id, onDelete: 'restrict' },
+  },
+});
 
 /**
  * QR sign-in tickets. The code holds the ticket; the browser that asked for it holds the binding

@@ -5,8 +5,8 @@ import type { z } from 'zod';
 import { course, courseListQuery, originalPriceBelowPrice } from '../../schema/course';
 import { failures, page, success } from '../../schema/envelope';
 import type { Database, Executor } from '../db/client';
-import { categories, courses } from '../db/schema';
-import { BadRequest, NotFound } from '../errors';
+import { carousels, categories, courses } from '../db/schema';
+import { BadRequest, Conflict, NotFound } from '../errors';
 import { entityRoutes, entityStore, type ListQuery } from './entityRoutes';
 
 type Row = Record<string, unknown>;
@@ -50,7 +50,15 @@ const standardRoutes = entityRoutes(store, {
     checkPrices((body.price ?? stored.price) as number, (body.original_price ?? stored.original_price) as number);
     return {};
   },
-  // Chapters and their sections go with the course: the foreign key cascades, in the delete's transaction.
+  // A course a carousel leads to cannot be deleted; chapters, sections and its places in series go
+  // with it (the foreign keys cascade, in the delete's transaction).
+  beforeDelete: async (tx: Executor, id) => {
+    // Locked before counting: a carousel write naming the course key-share locks it, so it is counted or finds the course gone.
+    const [found] = await tx.select({ title: courses.title }).from(courses).where(eq(courses.id, id)).for('update');
+    if (!found) return;
+    const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(carousels).where(eq(carousels.target_id, id));
+    if (total > 0) throw new Conflict('app.error.course_on_carousels', { title: found.title as string, smart_count: total });
+  },
 });
 
 /** `/api/v1/courses`: SPEC.md's pager with its category filter, and the standard routes of the declaration. */
