@@ -45,6 +45,26 @@ async function list(query: Record<string, string | number | (string | number)[]>
   return answer.body.data as { items: Carousel[]; total: number };
 }
 
+describe('the demo carousels', () => {
+  test('both demo groups hold carousels with demo images, some leading to courses', async () => {
+    const demoGroups = (await admin.get(groups, { query: { page_size: 100 } })).body.data.items.filter((group: { ucode: string }) =>
+      ['home', 'course'].includes(group.ucode),
+    );
+    expect(demoGroups).toHaveLength(2);
+    for (const group of demoGroups) {
+      const { items, total } = await list({ carousel_group_id: group.id });
+      expect(total).toBeGreaterThanOrEqual(2);
+      for (const item of items) expect(item.image_link).toMatch(/^demo\/cover-\d\.jpg$/);
+    }
+    const home = (await list({ carousel_group_id: demoGroups.find((group: { ucode: string }) => group.ucode === 'home').id })).items;
+    expect(home.map((item) => item.target?.title)).toContain('React from first principles');
+    // The image is served where the console will show it.
+    const served = await fetch(`${server.url}/files/${home[0].image_link}`);
+    expect([served.status, served.headers.get('content-type')]).toEqual([200, 'image/jpeg']);
+    await served.arrayBuffer();
+  });
+});
+
 describe('create, read, list, update, delete', () => {
   test('a carousel is created with every field and answered with its group and target course', async () => {
     const created = await create({

@@ -59,6 +59,25 @@ async function courseList(id: number, query: Record<string, number> = { page_siz
   return answer.body.data as { items: { id: number; title: string; category: { id: number; title: string }; price: number; cover: string }[]; total: number };
 }
 
+describe('the demo series', () => {
+  test('eight series of three to eight courses, some published; the front-end path starts with the well-known course', async () => {
+    const { items, total } = await list({ page_size: 100 });
+    const demo = items.filter((item) => String(item.cover).startsWith('demo/'));
+    expect(total).toBe(8);
+    expect(demo).toHaveLength(8);
+    expect(demo.filter((item) => item.available).length).toBe(5);
+    for (const item of demo) {
+      const { total: courses, items: inSeries } = await courseList(item.id);
+      expect([item.title, courses >= 3 && courses <= 8]).toEqual([item.title, true]);
+      // Each holds courses of its own subcategory.
+      expect(inSeries.every((course) => course.category.id === item.category_id)).toBe(true);
+    }
+    const frontEnd = demo.find((item) => item.title === 'Front-end engineer path')!;
+    expect(frontEnd).toMatchObject({ category_names: 'Programming / Web development', teachers: [{ name: 'Lin Qiao' }], available: true });
+    expect((await courseList(frontEnd.id)).items[0].title).toBe('React from first principles');
+  });
+});
+
 describe('create, read, list, update, delete', () => {
   test('a series is created unpublished with every field, its category path and creation time, and read back', async () => {
     const teacher = (await admin.post('/api/v1/teachers', { name: 'Ada Series' })).body.data.id;
