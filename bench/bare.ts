@@ -16,7 +16,10 @@ export async function startBareServer(client: RawClient, entities: readonly Enti
   const app: FastifyInstance = Fastify({ logger: false });
   for (const entity of entities) {
     const columns = [entity.idKey, ...entity.names].map((name) => `"${name}"`).join(', ');
-    const pageSql = `select ${columns} from "${entity.table}" order by "${entity.idKey}" desc limit $1 offset $2`;
+    // The list's own default order, the id breaking ties, as the real handler sorts.
+    const { field, order } = entity.defaultSort;
+    const sort = field === 'id' ? `"${entity.idKey}" ${order}` : `"${field}" ${order}, "${entity.idKey}" ${order}`;
+    const pageSql = `select ${columns} from "${entity.table}" order by ${sort} limit $1 offset $2`;
     const countSql = `select count(*)::int as total from "${entity.table}"`;
     app.get(`/bare/${entity.table}`, async (request) => {
       const query = request.query as { page?: string; page_size?: string };

@@ -11,15 +11,18 @@ import { course } from '../schema/course';
 import type { Entity } from '../schema/entity';
 import { series } from '../schema/series';
 import { teacher } from '../schema/teacher';
+import { user } from '../schema/user';
 import { video } from '../schema/video';
-import { buildApp } from '../server/app';
-import { POOL_SIZE } from '../server/db/client';
-import { carouselGroups, courses, series as seriesTable } from '../server/db/schema';
+import { buildApp, type BuiltApp } from '../server/app';
+import { POOL_SIZE, type Database } from '../server/db/client';
+import { carouselGroups, categories, courses, series as seriesTable, users } from '../server/db/schema';
 import { defaultConfig } from '../server/config';
 import { inCategory } from '../server/routes/courses';
 import { entityStore } from '../server/routes/entityRoutes';
 import { createScratchDatabase } from '../test/scratchDatabase';
 import { startBareServer, type RawClient } from './bare';
+import { startBareChapterTree } from './bareChapterTree';
+import { fillUsers, rowsOf, USER_TENANTS, USER_WORDS, USERS } from './users';
 
 /**
  * Measures the server on the embedded database (what an operator gets by default), on a
@@ -156,6 +159,51 @@ async function fill(db: Awaited<ReturnType<typeof buildApp>>['app']['db']) {
   for (const table of ['carousel_groups', 'teachers', 'videos', 'courses', 'series', 'categories']) await db.execute(sql.raw(`vacuum analyze ${table}`));
 }
 
+/** The chapter tree bench's course: CHAPTERS chapters of SECTIONS_PER_CHAPTER sections, each section playing a video of its own. */
+const CHAPTERS = 20;
+const SECTIONS_PER_CHAPTER = 15;
+
+async function fillCourseOutline(db: Awaited<ReturnType<typeof buildApp>>['app']['db']): Promise<number> {
+  const [category] = await db.select({ id: categories.id }).from(categories).limit(1);
+  const [course] = await db.insert(courses).values({ title: 'Bench course', category_id: category.id as number, res_type: 'video' }).returning({ id: courses.id });
+  await db.execute(
+    sql`insert into chapters (title, course_id, parent_id, res_type, sort_order)
+        select 'Chapter ' || n, ${course.id}, 0, 'video', n from generate_series(1, ${CHAPTERS}) as n`,
+  );
+  await db.execute(
+    sql`insert into chapters (title, course_id, parent_id, res_type, video_id, preview_enabled, sort_order)
+        select 'Section ' || c.sort_order || '.' || s, c.course_id, c.id, 'video',
+               (select min(id) from videos) + (c.sort_order - 1) * ${SECTIONS_PER_CHAPTER} + s - 1, s = 1, s
+        from chapters c, generate_series(1, ${SECTIONS_PER_CHAPTER}) as s
+        where c.course_id = ${course.id} and c.parent_id = 0`,
+  );
+  await db.execute(sql`vacuum analyze chapters`);
+  return course.id as number;
+}
+
+/**
+ * `GET /api/v1/courses/{id}/chapters/tree` of a 300-section course against the bare route: the
+ * same statement through the driver, nested the same way. Interleaved rounds, medians.
+ */
+async function measureChapterTree(kind: 'pglite' | 'postgres', db: Awaited<ReturnType<typeof buildApp>>['app']['db'], base: string, token: string, client: RawClient) {
+  const courseId = await fillCourseOutline(db);
+  const sections = CHAPTERS * SECTIONS_PER_CHAPTER;
+  const bare = await startBareChapterTree(client);
+  try {
+    const results = await interleave([
+      { name: 'bare chapter tree', url: `${bare.base}/bare/chapter_tree/${courseId}` },
+      { name: 'chapter tree', url: `${base}/api/v1/courses/${courseId}/chapters/tree`, token },
+    ]);
+    for (const [name, perRound] of results)
+      record(kind, `${name} (${sections} sections), ${CONNECTIONS} clients: req/s, median of ${ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
+    const real = results.get('chapter tree')!;
+    const floor = results.get('bare chapter tree')!;
+    record(kind, `ratio: chapter tree (${sections} sections) / bare`, median(real.map((value, round) => value / floor[round])), budgets[kind].chapterTreeVsBareRatio, false);
+  } finally {
+    await bare.close();
+  }
+}
+
 async function measureServer(kind: 'pglite' | 'postgres', databaseUrl?: string) {
   const budget = budgets[kind];
   const startedAt = performance.now();
@@ -191,6 +239,7 @@ async function measureServer(kind: 'pglite' | 'postgres', databaseUrl?: string) 
   // The bare floor reads the same database: its own pg pool of the server's size, or the one PGlite.
   const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE }) : undefined;
   const bareClient: RawClient = pool ?? ((database.db as unknown as { $client: PGlite }).$client as unknown as RawClient);
+  await measureChapterTree(kind, app.db, base, token, bareClient);
   const bare = await startBareServer(bareClient, [carouselGroup, teacher, video] as unknown as Entity[]);
   try {
     const page = 'page=2&page_size=20';
@@ -219,11 +268,11 @@ async function measureServer(kind: 'pglite' | 'postgres', databaseUrl?: string) 
     await pool?.end();
   }
   record(kind, 'server process memory after the load (RSS, MB)', process.memoryUsage().rss / 1024 / 1024, budget.rssAfterLoadMb);
+  // On PGlite the database runs in the server's own thread: an exact count over 200,000 rows under
+  // 50 clients answers nothing within a round. An installation of that size runs on PostgreSQL.
+  if (kind === 'postgres') await measureUserList(kind, app, database, base, token, databaseUrl);
   await app.close();
 }
-
-/** Rows of a raw statement: node-postgres and PGlite both answer `{ rows }`. */
-const rowsOf = async <T>(statement: Promise<unknown>) => ((await statement) as { rows: T[] }).rows;
 
 /**
  * The course pager at ROWS courses, each shape against the bare route with the same parameters
@@ -233,8 +282,8 @@ const rowsOf = async <T>(statement: Promise<unknown>) => ((await statement) as {
  */
 async function measureCoursePager(kind: 'pglite' | 'postgres', db: Awaited<ReturnType<typeof buildApp>>['app']['db'], base: string, token: string, bareBase: string) {
   const budget = budgets[kind];
-  const [{ id: programming }] = await rowsOf<{ id: number }>(db.execute(sql`select id from categories where title = 'Programming' and parent_id = 0`));
-  const [{ total }] = await rowsOf<{ total: number }>(db.execute(sql`select count(*)::int as total from courses`));
+  const [{ id: programming }] = await rowsOf<{ id: number }>(await db.execute(sql`select id from categories where title = 'Programming' and parent_id = 0`));
+  const [{ total }] = await rowsOf<{ total: number }>(await db.execute(sql`select count(*)::int as total from courses`));
   const deepPage = Math.floor(total / 20);
   const shapes = {
     'first page': 'page=1&page_size=20',
@@ -305,6 +354,70 @@ async function measureSeriesList(kind: 'pglite' | 'postgres', db: Awaited<Return
     await db.execute(sql`explain (format json) select count(*) from ${seriesTable} where ${inCategory(programming, seriesTable.category_id)}`),
   );
   record(kind, 'series category filter plan uses series_category_id_idx (1 = yes)', plan.includes('series_category_id_idx') ? 1 : 0, 1, false);
+}
+
+/** The plan PostgreSQL picks for a list's page and total, as one text to look for index names in. */
+async function planOf(db: Database, query: string) {
+  const lines = rowsOf<Record<string, string>>(await db.execute(sql.raw(`explain ${query}`)));
+  return lines.map((line) => line['QUERY PLAN']).join('\n');
+}
+
+/**
+ * The user list at 200,000 users in 20 tenants: the first page, a deep page (offset 100,000), a
+ * keyword and one tenant's users, each against the bare route of the same run, interleaved. The
+ * plans of the page queries must read the list's indexes, not sort the table.
+ */
+async function measureUserList(kind: 'pglite' | 'postgres', app: BuiltApp['app'], database: BuiltApp['database'], base: string, token: string, databaseUrl?: string) {
+  const budget = budgets[kind];
+  const fillStart = performance.now();
+  const firstTenant = await fillUsers(app.db);
+  record(kind, `users: fill ${USERS} users in ${USER_TENANTS} tenants (ms)`, performance.now() - fillStart);
+  const keyword = USER_WORDS[2];
+  const tenantId = firstTenant + 3;
+
+  const columns = [user.idKey, ...user.names].join(', ');
+  const order = 'order by create_time desc, user_id desc';
+  const search = `(user_name || chr(10) || real_name || chr(10) || nick_name) ilike '%${keyword}%'`;
+  const plans = {
+    deep: await planOf(app.db, `select ${columns} from users ${order} limit 20 offset 100000`),
+    keyword: await planOf(app.db, `select count(*) from users where ${search}`),
+    tenant: await planOf(app.db, `select ${columns} from users where tenant_id = ${tenantId} ${order} limit 20`),
+  };
+  const sorts = (plan: string) => /Sort Key|Seq Scan/.test(plan);
+  record(kind, 'users: deep page read in order from users_create_time_idx (1 = yes)', plans.deep.includes('users_create_time_idx') && !sorts(plans.deep) ? 1 : 0, 1, false);
+  record(kind, 'users: keyword plan uses users_search_trgm (1 = yes)', plans.keyword.includes('users_search_trgm') ? 1 : 0, 1, false);
+  record(kind, "users: a tenant's page read from an index, no sort (1 = yes)", /users_(tenant_)?create_time_idx/.test(plans.tenant) && !sorts(plans.tenant) ? 1 : 0, 1, false);
+  // Stored against the ORM's own statement as well: the handler's search condition hits the same index.
+  const where = entityStore(user, users).conditions({ page: 1, page_size: 20, keyword });
+  const handlerPlan = JSON.stringify(await app.db.execute(sql`explain (format json) select count(*) from users where ${where}`));
+  record(kind, "users: the handler's keyword condition uses users_search_trgm (1 = yes)", handlerPlan.includes('users_search_trgm') ? 1 : 0, 1, false);
+
+  const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE }) : undefined;
+  const client: RawClient = pool ?? ((database.db as unknown as { $client: PGlite }).$client as unknown as RawClient);
+  const bare = await startBareServer(client, [user] as unknown as Entity[]);
+  const first = 'page=1&page_size=20';
+  const deep = `page=${100_000 / 20 + 1}&page_size=20`;
+  try {
+    const results = await interleave([
+      { name: 'bare users, first page', url: `${bare.base}/bare/users?${first}` },
+      { name: 'users list, first page', url: `${base}${user.listApi}?${first}`, token },
+      { name: 'bare users, deep page', url: `${bare.base}/bare/users?${deep}` },
+      { name: 'users list, deep page', url: `${base}${user.listApi}?${deep}`, token },
+      { name: 'users keyword', url: `${base}${user.listApi}?keyword=${keyword}&${first}`, token },
+      { name: 'users of one tenant', url: `${base}${user.listApi}?tenant_id=${tenantId}&${first}`, token },
+    ]);
+    const of = (name: string) => results.get(name)!;
+    for (const [name, perRound] of results)
+      record(kind, `${name}, ${CONNECTIONS} clients: req/s, median of ${ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
+    const ratio = (a: string, b: string) => median(of(a).map((value, round) => value / of(b)[round]));
+    record(kind, 'ratio: users list first page / bare', ratio('users list, first page', 'bare users, first page'), budget.usersListVsBareRatio, false);
+    record(kind, 'ratio: users list deep page (offset 100,000) / bare', ratio('users list, deep page', 'bare users, deep page'), budget.usersDeepVsBareRatio, false);
+    record(kind, `ratio: users keyword (${keyword}, ${USERS / USER_WORDS.length} matches) / bare first page`, ratio('users keyword', 'bare users, first page'), budget.usersKeywordVsBareRatio, false);
+    record(kind, `ratio: one tenant's users (${USERS / USER_TENANTS}) / bare first page`, ratio('users of one tenant', 'bare users, first page'), budget.usersTenantVsBareRatio, false);
+  } finally {
+    await bare.close();
+    await pool?.end();
+  }
 }
 
 function measureConsole() {

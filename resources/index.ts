@@ -1,5 +1,4 @@
 import AssignmentIcon from '@mui/icons-material/Assignment';
-import ClassIcon from '@mui/icons-material/Class';
 import CollectionsIcon from '@mui/icons-material/Collections';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
 import GroupIcon from '@mui/icons-material/Group';
@@ -16,6 +15,8 @@ import type { MenuGroup } from '../src/layout/menu';
 import { comingResource, type ConsoleResource } from '../src/resource';
 import carouselGroups from './carousel-groups';
 import categories from './categories';
+import { chapterRoutes } from './chapters';
+import courses from './courses';
 import teachers from './teachers';
 import videos from './videos';
 
@@ -26,7 +27,7 @@ const crud = (resource: string) => ({ read: `${resource}:read`, write: `${resour
  * /course for operators).
  */
 export const resources: ConsoleResource[] = [
-  comingResource('course', ClassIcon, crud('course')),
+  { ...courses, routes: chapterRoutes },
   categories,
   comingResource('series', LibraryBooksIcon, crud('series')),
   comingResource('tenant', ApartmentIcon, crud('tenant')),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from './fields';
 import { roles } from './privileges';
 
 /** A password as typed to prove who one is: checked against the stored hash, not against the rules. */
@@ -10,6 +11,17 @@ export const signInBody = z.object({
 });
 
 export const passwordRules = z.string().min(8).max(128);
+
+/** A sign-in name: letters, digits, '.', '-' and '_', unique whatever the case (an email address signs in too). */
+export const userName = text({
+  required: true,
+  min: 3,
+  max: 64,
+  pattern: { regex: /^[A-Za-z0-9._-]+$/, message: 'app.validation.user_name' },
+  unique: true,
+  list: true,
+  sortable: true,
+});
 
 export const passwordChangeBody = z
   .object({

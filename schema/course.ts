@@ -41,7 +41,13 @@ export type CourseInput = EntityInput<typeof course>;
  * category filter; a top-level category also finds the courses of its subcategories.
  */
 export const courseListQuery = course.listQuery.extend({
-  categoryId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  categoryId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2_147_483_647)
+    .optional()
+    .describe('A category: the courses filed under it and, for a top-level category, under its subcategories'),
 });
 
 /**

@@ -26,7 +26,8 @@ export interface EntityDefinition<F extends Fields> {
   fields: F;
 }
 
-type InputShape<F extends Fields> = { [K in keyof F]: F[K]['zod'] };
+/** What a body may carry: every field but the read-only ones. */
+type InputShape<F extends Fields> = { [K in keyof F as F[K] extends { readOnly: true } ? never : K]: F[K]['zod'] };
 
 export const sortOrder = z.enum(['asc', 'desc']);
 
@@ -69,13 +70,15 @@ function filterSchema(field: Field): z.ZodType {
 export function defineEntity<const F extends Fields>(definition: EntityDefinition<F>) {
   const { fields, idKey } = definition;
   const names = Object.keys(fields) as (keyof F & string)[];
-  const shape = Object.fromEntries(names.map((name) => [name, fields[name].zod])) as InputShape<F>;
+  const inputNames = names.filter((name) => !fields[name].readOnly) as (keyof F & string)[];
+  const shape = Object.fromEntries(inputNames.map((name) => [name, fields[name].zod])) as InputShape<F>;
   const input = z.object(shape);
-  // Answers carry each referenced record beside its id: `category: {id, title}`, `teachers: [...]`.
+  // Answers carry each referenced record beside its id, under its own id's name: `category: {id, title}`,
+  // `from_tenant: {tenant_id, display_name}`. Lazy, as the target is: two declarations may name each other.
   const referenced = names.flatMap((name) => {
     const field = fields[name];
     if (field.kind !== 'reference') return [];
-    const shown = z.looseObject({ id: z.number().int() });
+    const shown = z.lazy(() => z.looseObject({ [field.target().idKey]: z.number().int() }));
     return [[field.as, field.many ? z.array(shown) : shown.nullable()] as const];
   });
   const record = z.object({
@@ -93,6 +96,8 @@ export function defineEntity<const F extends Fields>(definition: EntityDefinitio
   return {
     ...definition,
     names,
+    /** The fields a create or an update may send: all but the read-only ones. */
+    inputNames,
     filterNames,
     sortKeys,
     /** Fields no two records may share: each has a unique index, and a duplicate answers 409 naming it. */

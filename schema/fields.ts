@@ -34,6 +34,8 @@ interface FieldBase<Kind extends string, Schema extends z.ZodType> extends Field
   zod: Schema;
   /** What the server answers: the stored value as it is. */
   output: z.ZodType;
+  /** Set by the server, not by a body: see readOnly(). */
+  readOnly?: true;
 }
 
 export type TextField = FieldBase<'text' | 'textarea', z.ZodType<string>> & TextOptions;
@@ -185,7 +187,8 @@ export const fileKey = z
 /** An uploaded image, PDF or video: its key, or (`many`) a list of keys such as a cover list. */
 export function file(kind: FileKind, options: FieldOptions & { many?: boolean; maxItems?: number } = {}): FileField {
   const many = Boolean(options.many);
-  const single = options.required ? fileKey.min(1) : fileKey.nullish().transform((value) => value ?? '');
+  // An optional file left empty is stored and answered as '', which an edit sends back as it is.
+  const single = options.required ? fileKey.min(1) : fileKey.or(z.literal('')).nullish().transform((value) => value ?? '');
   const list = z.array(fileKey.min(1)).max(options.maxItems ?? 5);
   return {
     ...options,
@@ -212,3 +215,6 @@ export function datetime(options: FieldOptions = {}): DateTimeField {
     output: z.number().int().nullable(),
   };
 }
+
+/** A field the server sets (a status, a creation time): answered and listed, never taken from a create or update body. */
+export const readOnly = <T extends Field>(field: T): T & { readOnly: true } => ({ ...field, readOnly: true });

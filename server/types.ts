@@ -14,10 +14,19 @@ export interface AuthContext {
   tenantLimit: number | null;
 }
 
+/** A route as it was registered, with who may call it; the access matrix test calls each one as every role. */
+export interface DeclaredRoute {
+  method: string;
+  url: string;
+  access: Access | undefined;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     appConfig: AppConfig;
+    /** Every route registered after the access check, in order (HEAD twins of GET routes included). */
+    declaredRoutes: readonly DeclaredRoute[];
   }
   interface FastifyRequest {
     auth: AuthContext | null;

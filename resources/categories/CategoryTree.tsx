@@ -1,16 +1,11 @@
 import AddIcon from '@mui/icons-material/Add';
-import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
-import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
-import { Box, Button, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useCanAccess, useDataProvider, useDelete, useNotify, useTranslate } from 'react-admin';
+import { Box, Button, Paper, Stack, Typography } from '@mui/material';
+import { useCanAccess, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { category, type CategoryNode } from '../../schema/category';
-import type { ConsoleDataProvider } from '../../src/dataProvider';
-import { ConfirmDeleteButton } from '../../src/list/DeleteButtons';
+import { DeleteNodeButton, MoveButtons, useTree } from '../../src/tree/TreeActions';
 
 const resource = category.resource;
 const treeKey = [resource, 'tree'];
@@ -21,39 +16,18 @@ interface Permissions {
   canDelete: boolean;
 }
 
-/** The neighbours an item gets when it moves one place up or down among `siblings`. */
-function neighbours(siblings: CategoryNode[], index: number, direction: -1 | 1) {
-  const target = index + direction;
-  const others = siblings.filter((_, position) => position !== index);
-  return { after_id: others[target - 1]?.id ?? 0, before_id: others[target]?.id ?? 0 };
-}
-
 const titleId = (node: CategoryNode) => `category-${node.id}-title`;
 const editAddress = (node: CategoryNode) => `/${resource}/${node.id}/edit?parent_id=${node.parent_id}`;
 
 /** SPEC.md's /course_category: the two-level tree with its create, edit, move and delete actions. */
 export function CategoryTree() {
   const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const queryClient = useQueryClient();
   const { canAccess: canCreate = false } = useCanAccess({ resource, action: 'create' });
   const { canAccess: canEdit = false } = useCanAccess({ resource, action: 'edit' });
   const { canAccess: canDelete = false } = useCanAccess({ resource, action: 'delete' });
   const permissions = { canCreate, canEdit, canDelete };
 
-  const tree = useQuery({
-    queryKey: treeKey,
-    queryFn: ({ signal }) => dataProvider.send<CategoryNode[]>(`${category.api}/tree`, { signal }),
-  });
-  const loadError = tree.error as (Error & { status?: number }) | null;
-  useEffect(() => {
-    // A 401 signs out with its own message.
-    if (loadError && loadError.status !== 401) notify(loadError.message || 'app.list.load_failed', { type: 'error' });
-  }, [loadError, notify]);
-
-  const reload = () => queryClient.invalidateQueries({ queryKey: treeKey });
-  const nodes = tree.data ?? [];
+  const { tree, nodes, reload } = useTree<CategoryNode>(treeKey, `${category.api}/tree`);
 
   return (
     <Box sx={{ pb: 3 }}>
@@ -112,38 +86,6 @@ interface CategoryRowProps {
 /** One category: its title, then the actions the user may take on it. */
 function CategoryRow({ node, siblings, index, permissions, onChanged, topLevel = false }: CategoryRowProps) {
   const translate = useTranslate();
-  const notify = useNotify();
-  const dataProvider = useDataProvider<ConsoleDataProvider>();
-  const [deleteOne, { isPending: deleting }] = useDelete();
-  const [moving, setMoving] = useState(false);
-
-  const move = async (direction: -1 | 1) => {
-    setMoving(true);
-    try {
-      await dataProvider.send(`${category.api}/${node.id}/order`, { method: 'PUT', body: neighbours(siblings, index, direction) });
-      await onChanged();
-    } catch (error) {
-      notify((error as Error)?.message || 'app.notification.operation_failed', { type: 'error' });
-    } finally {
-      setMoving(false);
-    }
-  };
-
-  const moveButton = (direction: -1 | 1) => {
-    const label = translate(`resources.${resource}.actions.${direction < 0 ? 'move_up' : 'move_down'}`);
-    const atEnd = direction < 0 ? index === 0 : index === siblings.length - 1;
-    return (
-      <Tooltip title={label}>
-        {/* A disabled button gives the tooltip no events: the span does. */}
-        <span>
-          <IconButton size="small" aria-label={label} disabled={atEnd || moving} onClick={() => move(direction)}>
-            {direction < 0 ? <ArrowUpwardIcon fontSize="small" /> : <ArrowDownwardIcon fontSize="small" />}
-          </IconButton>
-        </span>
-      </Tooltip>
-    );
-  };
-
   return (
     <Box data-testid="category-row" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, px: 2, py: topLevel ? 1.25 : 0.75 }}>
       <Typography
@@ -166,16 +108,8 @@ function CategoryRow({ node, siblings, index, permissions, onChanged, topLevel =
             {translate('ra.action.edit')}
           </Button>
         )}
-        {permissions.canEdit && moveButton(-1)}
-        {permissions.canEdit && moveButton(1)}
-        {permissions.canDelete && (
-          <ConfirmDeleteButton
-            content="app.list.delete_confirm"
-            pending={deleting}
-            run={(callbacks) => deleteOne(resource, { id: node.id, previousData: node }, { mutationMode: 'pessimistic', ...callbacks })}
-            after={() => void onChanged()}
-          />
-        )}
+        {permissions.canEdit && <MoveButtons api={category.api} siblings={siblings} index={index} onMoved={onChanged} />}
+        {permissions.canDelete && <DeleteNodeButton api={category.api} id={node.id} onDeleted={() => void onChanged()} />}
       </Box>
     </Box>
   );

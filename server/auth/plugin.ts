@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { PRIVILEGES_HEADER, RENEWED_TOKEN_HEADER } from '../../schema/headers';
 import { privilegesOf, type Privilege } from '../../schema/privileges';
 import { Forbidden, Unauthorized } from '../errors';
-import type { AuthContext } from '../types';
+import type { AuthContext, DeclaredRoute } from '../types';
 import { resolveSession, type UserRow } from './sessions';
 
 /** Privileges by role combination: roles never change while the server runs, so each is worked out once. */
@@ -41,8 +41,11 @@ function bearerToken(header: string | undefined): string | undefined {
  */
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('auth', null);
+  const declared: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', declared);
 
   app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) declared.push({ method, url: route.url, access: route.config?.access });
     const internal = route.url.startsWith('/api/docs');
     if (!internal && /^\/(api|uc)\//.test(route.url) && !route.config?.access)
       throw new Error(`${route.method} ${route.url} does not declare config.access`);

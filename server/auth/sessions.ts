@@ -70,7 +70,7 @@ function sessionLookup(db: Executor) {
         or(eq(sessions.token_hash, tokenHash), and(eq(sessions.previous_token_hash, tokenHash), gt(sessions.previous_valid_until, now))),
         isNull(sessions.revoked_at),
         gt(sessions.expires_at, now),
-        eq(users.status, 'normal'),
+        eq(users.status, 'active'),
       ),
     )
     .limit(1)
@@ -116,4 +116,9 @@ export async function revokeOtherSessions(db: Executor, userId: number, keepSess
     .update(sessions)
     .set({ revoked_at: sql`now()` })
     .where(and(eq(sessions.user_id, userId), ne(sessions.id, keepSessionId), isNull(sessions.revoked_at)));
+}
+
+/** A deactivated account: every session it has stops working at once. */
+export async function revokeUserSessions(db: Executor, userId: number) {
+  await db.update(sessions).set({ revoked_at: sql`now()` }).where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
 }

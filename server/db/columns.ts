@@ -1,4 +1,5 @@
-import { integer, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { customType, integer, text, timestamp } from 'drizzle-orm/pg-core';
 
 /** Column declarations the tables share (server/db/schema.ts and the derived entity tables). */
 
@@ -10,3 +11,16 @@ export const blankText = <N extends string>(name: N) => text(name).notNull().def
 
 /** When the row was written, set by the database. */
 export const createdAt = <N extends string>(name: N) => timestamp(name, { withTimezone: true }).notNull().defaultNow();
+
+/**
+ * A moment kept as `timestamptz` and read as epoch milliseconds, the way the wire carries times:
+ * the store answers it as it is, and the database still sorts and indexes a real timestamp.
+ */
+const epochMsTimestamp = customType<{ data: number; driverData: string | Date }>({
+  dataType: () => 'timestamp with time zone',
+  fromDriver: (value) => new Date(value).getTime(),
+  toDriver: (value) => new Date(value).toISOString(),
+});
+
+/** When the row was written, set by the database, answered as epoch milliseconds (a user's `create_time`). */
+export const createdAtMs = <N extends string>(name: N) => epochMsTimestamp(name).notNull().default(sql`now()`);

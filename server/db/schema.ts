@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, type PgColumn } from 'drizzle-orm/pg-core';
 import { carousel } from '../../schema/carousel';
 import { carouselGroup } from '../../schema/carouselGroup';
 import { category } from '../../schema/category';
@@ -7,9 +7,15 @@ import { chapter } from '../../schema/chapter';
 import { course } from '../../schema/course';
 import { series as seriesEntity } from '../../schema/series';
 import { teacher } from '../../schema/teacher';
+import { transferApplication } from '../../schema/transferApplication';
 import { video, videoVersion } from '../../schema/video';
-import { blankText, createdAt, identityId } from './columns';
-import { entityTable } from './entityTable';
+import { tenant } from '../../schema/tenant';
+import { user, userStatuses } from '../../schema/user';
+import { blankText, createdAt, createdAtMs, identityId } from './columns';
+import { entityTable, searchText } from './entityTable';
+
+/** A column of a table being declared, by its wire name, as the search index names them. */
+const columnNamed = (table: object) => (name: string) => (table as Record<string, PgColumn>)[name];
 
 export const tenants = pgTable(
   'tenants',
@@ -18,9 +24,13 @@ export const tenants = pgTable(
     name: text('name').notNull(),
     display_name: text('display_name').notNull(),
     description: blankText('description'),
-    create_time: createdAt('create_time'),
+    create_time: createdAtMs('create_time'),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('tenants_name_unique').on(sql`lower(${table.name})`)],
+  (table) => [
+    uniqueIndex('tenants_name_unique').on(sql`lower(${table.name})`),
+    index('tenants_search_trgm').using('gin', sql`(${searchText(columnNamed(table), tenant.keyword)}) gin_trgm_ops`),
+  ],
 );
 
 export const users = pgTable(
@@ -35,13 +45,24 @@ export const users = pgTable(
     mobile: blankText('mobile'),
     tenant_id: integer('tenant_id').references(() => tenants.tenant_id, { onDelete: 'restrict' }),
     roles: text('roles').array().notNull().default(sql`'{}'::text[]`),
-    status: text('status', { enum: ['normal', 'deactive'] }).notNull().default('normal'),
+    status: text('status', { enum: userStatuses }).notNull().default('active'),
     point: integer('point').notNull().default(0),
-    create_time: createdAt('create_time'),
+    create_time: createdAtMs('create_time'),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // SPEC.md's other reading of the status, kept by the database so every answer carries it.
+    availability: text('availability')
+      .notNull()
+      .generatedAlwaysAs(sql`case when status = 'active' then 'Release' else 'Deactive' end`),
   },
   (table) => [
     uniqueIndex('users_user_name_unique').on(sql`lower(${table.user_name})`),
-    index('users_tenant_idx').on(table.tenant_id),
+    // The list's order (newest first, the id breaking ties), over everyone and within one tenant:
+    // the first and a deep page, and a tenant's page, read the index in order instead of sorting.
+    index('users_create_time_idx').on(table.create_time, table.user_id),
+    index('users_tenant_create_time_idx').on(table.tenant_id, table.create_time, table.user_id),
+    // The case-insensitive unique index cannot give the list's order by name.
+    index('users_user_name_idx').on(table.user_name, table.user_id),
+    index('users_search_trgm').using('gin', sql`(${searchText(columnNamed(table), user.keyword)}) gin_trgm_ops`),
   ],
 );
 
@@ -175,3 +196,19 @@ export const qrTickets = pgTable(
   },
   (table) => [uniqueIndex('qr_tickets_ticket_hash_unique').on(table.ticket_hash), uniqueIndex('qr_tickets_binding_hash_unique').on(table.binding_hash)],
 );
+
+/**
+ * Learners' applications to move organisation. The organisations are not foreign keys: a decided
+ * application outlives a deleted tenant as history, and approving one to a deleted tenant is refused.
+ */
+export const tenantTransferApplications = entityTable(transferApplication, {
+  foreignKeys: { user_id: { column: () => users.user_id, onDelete: 'cascade' } },
+  extra: {
+    // Stored as a timestamp like every other time, answered as epoch ms.
+    create_time: createdAtMs('create_time'),
+    decided_at: timestamp('decided_at', { withTimezone: true }),
+    decided_by: integer('decided_by').references(() => users.user_id, { onDelete: 'set null' }),
+  },
+  // One pending application per learner, even when two arrive at once.
+  indexes: (column) => [uniqueIndex('tenant_transfer_applications_one_pending').on(column('user_id')).where(sql`status = 'pending'`)],
+});

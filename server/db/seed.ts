@@ -1,9 +1,9 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import type { Database, Executor } from './client';
 import { demoCatalogue, moreDemoTeachers, WELL_KNOWN_COURSE, type DemoSection } from './demoCourses';
 import { demoFileKeys, demoVideoVersions } from './demoFiles';
-import { appMeta, carouselGroups, carousels, categories, chapters, courses, series, seriesCourses, teachers, tenants, users, videos, videoVersions } from './schema';
+import { appMeta, carouselGroups, carousels, categories, chapters, courses, series, seriesCourses, teachers, tenants, tenantTransferApplications, users, videos, videoVersions } from './schema';
 
 export interface SeedReport {
   /** True when this start created the first administrator. */
@@ -49,6 +49,7 @@ async function seedDemo(tx: Executor, password_hash: string) {
     },
     { user_name: 'demo_learner', password_hash, real_name: 'Demo Learner', nick_name: 'learner', tenant_id: academy.tenant_id, roles: ['learner'] },
   ]);
+  await seedOrganisations(tx, password_hash, academy.tenant_id);
   const groups = await tx
     .insert(carouselGroups)
     .values([
@@ -62,6 +63,95 @@ async function seedDemo(tx: Executor, password_hash: string) {
   await seedCourses(tx, { categoryIds, videoIds, teacherIds });
   await seedSeries(tx, { categoryIds, teacherIds });
   await seedCarousels(tx, groups.map((group) => group.id as number));
+  await seedTransferApplications(tx, academy.tenant_id);
+}
+
+/**
+ * Learners of the demo academy and Riverside College asking to move between the two: three waiting
+ * for a decision, one approved (that learner is in the college now) and one rejected. They are
+ * learners the demo already has, so no organisation's head count changes; demo_learner has none,
+ * so it can apply.
+ */
+async function seedTransferApplications(tx: Executor, academyId: number) {
+  const [riverside] = await tx.select({ tenant_id: tenants.tenant_id }).from(tenants).where(eq(tenants.name, 'riverside'));
+  const college = riverside.tenant_id;
+  const learnersOf = async (tenantId: number, count: number) =>
+    tx
+      .select({ user_id: users.user_id })
+      .from(users)
+      .where(and(eq(users.tenant_id, tenantId), eq(users.status, 'active'), sql`'learner' = any(${users.roles})`, ne(users.user_name, 'demo_learner')))
+      .orderBy(asc(users.user_id))
+      .limit(count);
+  const [stayed, refused] = await learnersOf(academyId, 2);
+  const [first, second, moved] = await learnersOf(college, 3);
+  const day = 24 * 60 * 60 * 1000;
+  const now = Date.now();
+  const application = (learner: { user_id: number }, from_tenant_id: number, to_tenant_id: number, daysAgo: number, status = 'pending') => ({
+    user_id: learner.user_id,
+    from_tenant_id,
+    to_tenant_id,
+    status,
+    create_time: now - daysAgo * day,
+    decided_at: status === 'pending' ? null : new Date(now - (daysAgo - 1) * day),
+  });
+  await tx.insert(tenantTransferApplications).values([
+    application(stayed, academyId, college, 1),
+    application(first, college, academyId, 2),
+    application(second, college, academyId, 3),
+    // Came from the academy, and was let go.
+    application(moved, academyId, college, 9, 'approved'),
+    application(refused, academyId, college, 6, 'rejected'),
+  ]);
+}
+
+const givenNames = ['Amelia', 'Bo', 'Chen', 'Diego', 'Emma', 'Farah', 'Hiro', 'Ines', 'Jonas', 'Kaito', 'Lena', 'Mei', 'Noah', 'Olga', 'Priya', 'Quinn', 'Rosa', 'Sven', 'Tariq', 'Yuki'];
+const familyNames = ['Wang', 'Suzuki', 'Garcia', 'Okafor', 'Novak', 'Li', 'Tanaka', 'Silva', 'Murphy', 'Khan'];
+
+/** Learners named from the lists above (`amelia.wang`), each a few hours older than the one before. */
+function learners(count: number, offset: number, tenantId: number, password_hash: string) {
+  const startedAt = Date.now();
+  return Array.from({ length: count }, (_, index) => {
+    const n = index + offset;
+    const given = givenNames[n % givenNames.length];
+    const family = familyNames[Math.floor(n / givenNames.length) % familyNames.length];
+    return {
+      user_name: `${given}.${family}`.toLowerCase(),
+      password_hash,
+      real_name: `${given} ${family}`,
+      nick_name: given.toLowerCase(),
+      email: `${given}.${family}@example.com`.toLowerCase(),
+      mobile: `1380000${String(1000 + n)}`,
+      tenant_id: tenantId,
+      roles: ['learner'],
+      // Every ninth has been deactivated, so the list shows both states.
+      status: n % 9 === 4 ? ('deactive' as const) : ('active' as const),
+      create_time: startedAt - (n + 1) * 5 * 3_600_000,
+    };
+  });
+}
+
+/**
+ * Enough users to page through (the demo academy's learners) and a second organisation with its
+ * own administrator and a dozen learners, to see a tenant administrator's view stop at its tenant.
+ * One password hash for all: hashing is deliberately slow.
+ */
+async function seedOrganisations(tx: Executor, password_hash: string, academyId: number) {
+  const [college] = await tx
+    .insert(tenants)
+    .values({ name: 'riverside', display_name: 'Riverside College', description: 'A second organisation, with learners of its own' })
+    .returning();
+  await tx.insert(users).values([
+    {
+      user_name: 'riverside_admin',
+      password_hash,
+      real_name: 'Riverside College Administrator',
+      tenant_id: college.tenant_id,
+      roles: ['tenant_admin'],
+      email: 'riverside-admin@example.com',
+    },
+    ...learners(12, 0, college.tenant_id, password_hash),
+    ...learners(70, 12, academyId, password_hash),
+  ]);
 }
 
 /** Ids by title or name, as the demo catalogue names its records. */

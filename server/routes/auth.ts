@@ -55,7 +55,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       throw new ApiError(400, 'app.error.sign_in_failed');
     }
     await clearAttempts(db, keys.slice(1));
-    if (user.status !== 'normal') throw new Forbidden('app.error.account_disabled');
+    if (user.status !== 'active') throw new Forbidden('app.error.account_disabled');
     if (audience === 'console' && !hasConsoleRole(user.roles)) throw new Forbidden('app.error.no_permission');
     const token = await openSession(app, request, user.user_id);
     sendPrivileges(reply, privilegeSet(user.roles));

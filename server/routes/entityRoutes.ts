@@ -38,6 +38,11 @@ export interface EntityStoreOptions {
    * as the page or the record (a video's `version_count`).
    */
   computed?: Record<string, SQL>;
+  /**
+   * The text the keyword search looks in when it lives outside the table (an application is found
+   * by its learner's name); the declared `keyword` fields otherwise.
+   */
+  search?: SQL;
 }
 
 export function entityStore(entity: Entity, table: PgTable, options: EntityStoreOptions = {}) {
@@ -49,7 +54,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
   const answered = { ...selection, ...options.computed };
   const referenceNames = entity.names.filter((name) => entity.fields[name].kind === 'reference');
   const richTextNames = entity.names.filter((name) => entity.fields[name].kind === 'richText');
-  const search = entity.keyword.length > 0 ? searchText((name) => columns[name], entity.keyword) : undefined;
+  const search = options.search ?? (entity.keyword.length > 0 ? searchText((name) => columns[name], entity.keyword) : undefined);
 
   /** The declared search and filters, the chosen ids, and whatever the route adds (a scope, a parent). */
   function conditions(query: ListQuery, extra?: SQL): SQL | undefined {
@@ -81,10 +86,10 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
           ids.length === 0
             ? []
             : await db
-                .select({ id: targetColumns[target.idKey], ...Object.fromEntries(shown.map((key) => [key, targetColumns[key]])) })
+                .select({ [target.idKey]: targetColumns[target.idKey], ...Object.fromEntries(shown.map((key) => [key, targetColumns[key]])) })
                 .from(tableOf(target.table))
                 .where(inArray(targetColumns[target.idKey], ids));
-        return new Map(records.map((record) => [record.id as number, record as Row]));
+        return new Map(records.map((record) => [record[target.idKey] as number, record as Row]));
       }),
     );
     return rows.map((row) => {
@@ -244,12 +249,17 @@ export interface EntityRouteOptions {
   only?: readonly ('list' | 'read' | 'create' | 'update' | 'delete')[];
   /** What the caller may see (a tenant administrator: the own tenant); a record outside it answers 403. */
   scope?: (request: FastifyRequest) => SQL | undefined;
-  /** Runs in the delete's transaction first: refuses (a Conflict naming what still uses the record) or removes dependants. */
-  beforeDelete?: (tx: Executor, id: number) => Promise<void>;
+  /**
+   * Runs in the delete's transaction first: refuses (a Conflict naming what still uses the record,
+   * or what the caller may not delete) or removes dependants.
+   */
+  beforeDelete?: (tx: Executor, id: number, request: FastifyRequest) => Promise<void>;
   /** Values the store adds to a new record (a place among its siblings). */
-  beforeCreate?: (tx: Executor, body: Row) => Promise<Row>;
+  beforeCreate?: (tx: Executor, body: Row, request: FastifyRequest) => Promise<Row>;
   /** Runs in the update's transaction first: checks the change against other records and answers values to store with it. */
-  beforeUpdate?: (tx: Executor, id: number, body: Row) => Promise<Row>;
+  beforeUpdate?: (tx: Executor, id: number, body: Row, request: FastifyRequest) => Promise<Row>;
+  /** What a record answers when the store computes values beside the fields; the declared record otherwise. */
+  record?: z.ZodType;
 }
 
 /**
@@ -262,7 +272,7 @@ export function entityRoutes(store: EntityStore, options: EntityRouteOptions = {
   const tag = entity.resource;
   const config = (access: keyof Entity['privileges']) => ({ access: entity.privileges[access], resource: entity.resource });
   // The generic view of this entity's schemas: rows are checked against them when answering.
-  const record = entity.record as unknown as z.ZodType<Row>;
+  const record = (options.record ?? entity.record) as unknown as z.ZodType<Row>;
   const listQuery = entity.listQuery as unknown as z.ZodType<ListQuery>;
   const input = entity.input as unknown as z.ZodType<Row>;
   const patch = entity.patch as unknown as z.ZodType<Row>;
@@ -292,7 +302,7 @@ export function entityRoutes(store: EntityStore, options: EntityRouteOptions = {
         schema: { tags: [tag], summary: `Create a ${entity.resource}`, body: input, response: { 200: success(record), ...failures } },
         handler: async (request) => {
           const created = await db.transaction(async (tx) => {
-            const extra = options.beforeCreate ? await options.beforeCreate(tx, request.body) : {};
+            const extra = options.beforeCreate ? await options.beforeCreate(tx, request.body, request) : {};
             return store.create(tx, request.body, extra);
           });
           return { success: true as const, data: created };
@@ -312,7 +322,7 @@ export function entityRoutes(store: EntityStore, options: EntityRouteOptions = {
         },
         handler: async (request) => {
           const updated = await db.transaction(async (tx) => {
-            const extra = options.beforeUpdate ? await options.beforeUpdate(tx, request.params.id, request.body) : {};
+            const extra = options.beforeUpdate ? await options.beforeUpdate(tx, request.params.id, request.body, request) : {};
             return store.update(tx, request.params.id, { ...request.body, ...extra }, scopeOf(request));
           });
           return { success: true as const, data: updated };
@@ -325,7 +335,7 @@ export function entityRoutes(store: EntityStore, options: EntityRouteOptions = {
         schema: { tags: [tag], summary: `Delete a ${entity.resource}`, params: idParams, response: { 200: success(z.null()), ...failures } },
         handler: async (request) => {
           await db.transaction(async (tx) => {
-            await options.beforeDelete?.(tx, request.params.id);
+            await options.beforeDelete?.(tx, request.params.id, request);
             await store.remove(tx, request.params.id, scopeOf(request));
           });
           return { success: true as const, data: null };

@@ -87,7 +87,7 @@ export const qrSignInRoutes: FastifyPluginAsyncZod = async (app) => {
         if (userId === undefined) return undefined;
         const [user] = await tx.select().from(users).where(eq(users.user_id, userId));
         // Deactivated, or stripped of console roles, between the confirmation and now.
-        if (!user || user.status !== 'normal' || !hasConsoleRole(user.roles)) return undefined;
+        if (!user || user.status !== 'active' || !hasConsoleRole(user.roles)) return undefined;
         return { user, token: await openSession(app, request, user.user_id, tx) };
       });
       forgetBinding(request, reply);

@@ -15,7 +15,7 @@ import {
   type VideoQuality,
 } from '../../schema/video';
 import type { Database, Executor } from '../db/client';
-import { videos, videoVersions } from '../db/schema';
+import { chapters, videos, videoVersions } from '../db/schema';
 import { Conflict, NotFound } from '../errors';
 import { publicFileUrl } from '../storage/publicAddress';
 import { entityRoutes, entityStore, type ListQuery } from './entityRoutes';
@@ -87,6 +87,17 @@ async function refuseDuplicate(db: Executor, videoId: number, version: { format:
   if (taken) throw new Conflict('app.error.version_exists', { format: version.format, quality: version.quality });
 }
 
+/**
+ * A video that a chapter or section plays cannot be deleted (409 naming it and how many use it).
+ * The row is locked before counting, so no chapter can take it up between the count and the delete;
+ * the restricting foreign key is the backstop.
+ */
+async function refuseWhilePlayed(tx: Executor, videoId: number) {
+  const [found] = await tx.select({ title: videos.title }).from(videos).where(eq(videos.id, videoId)).for('update');
+  if (!found) return;
+  const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(chapters).where(eq(chapters.video_id, videoId));
+  if (total > 0) throw new Conflict('app.error.video_in_use', { title: found.title as string, smart_count: total });
+}
 
 /** Videos and their playable versions (SPEC.md "Videos and versions"). */
 export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -95,7 +106,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   const onVideo = (access: keyof typeof video.privileges) => ({ access: video.privileges[access], resource: video.resource });
   const onVersion = (access: keyof typeof videoVersion.privileges) => ({ access: videoVersion.privileges[access], resource: videoVersion.resource });
 
-  await app.register(entityRoutes(videoStore, { only: ['create', 'update', 'delete'] }));
+  await app.register(entityRoutes(videoStore, { only: ['create', 'update', 'delete'], beforeDelete: refuseWhilePlayed }));
   // Deleting a video deletes its versions through the cascading foreign key.
   await app.register(entityRoutes(versionStore, { only: ['delete'] }));
 

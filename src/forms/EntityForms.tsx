@@ -65,7 +65,7 @@ function PageHeading({ title }: { title: string }) {
 }
 
 /** An id that names no record: unknown (404), or not even an id (400, the only thing a read by id can get wrong). */
-const isMissing = (error: unknown) => [400, 404].includes((error as HttpError | undefined)?.status ?? 0);
+export const isMissing = (error: unknown) => [400, 404].includes((error as HttpError | undefined)?.status ?? 0);
 
 /** The edit page's heading, naming the record once it is there. */
 function EditHeading() {

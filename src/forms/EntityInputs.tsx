@@ -80,7 +80,7 @@ export function FieldInput({ resource, name, field }: { resource: string; name: 
 export function EntityInputs({ entity }: { entity: Entity }) {
   return (
     <>
-      {entity.names.map((name) => (
+      {entity.inputNames.map((name) => (
         <FieldInput key={name} resource={entity.resource} name={name} field={entity.fields[name]} />
       ))}
     </>

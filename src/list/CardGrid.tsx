@@ -11,10 +11,14 @@ interface CardGridProps {
   onTitleClick(record: RaRecord): void;
   actions(record: RaRecord): ReactNode;
   selectable: boolean;
+  /** A picture above the card's title. */
+  media?: (record: RaRecord) => ReactNode;
+  /** How many lines the title shows before it is cut. */
+  titleLines?: number;
 }
 
 /** The card view: four cards per row on a wide screen, each with its title, fields and actions. */
-export function CardGrid({ title, lines, onTitleClick, actions, selectable }: CardGridProps) {
+export function CardGrid({ title, lines, onTitleClick, actions, selectable, media, titleLines = 1 }: CardGridProps) {
   const translate = useTranslate();
   const resource = useResourceContext() ?? '';
   const { data, isPending, selectedIds, onToggleItem } = useListContext();
@@ -44,6 +48,7 @@ export function CardGrid({ title, lines, onTitleClick, actions, selectable }: Ca
         <Grid key={record.id} size={{ xs: 12, sm: 6, md: 3 }}>
           <RecordContextProvider value={record}>
             <Card variant="outlined" data-testid="record-card" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+              {media?.(record)}
               <CardContent sx={{ flex: 1 }}>
                 <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
                   {selectable && (
@@ -62,7 +67,7 @@ export function CardGrid({ title, lines, onTitleClick, actions, selectable }: Ca
                     onClick={() => onTitleClick(record)}
                     sx={{ textAlign: 'left', fontWeight: 600, minWidth: 0 }}
                   >
-                    <ColumnCell record={record} column={title} lines={1} />
+                    <ColumnCell record={record} column={title} lines={titleLines} />
                   </Link>
                 </Box>
                 {lines.map((line) => (

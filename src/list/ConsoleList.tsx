@@ -55,6 +55,10 @@ export interface ConsoleListProps {
   ModalForm?: (props: ModalFormProps) => ReactNode;
   /** More actions for a record, after edit and delete. */
   recordActions?: (record: RaRecord) => ReactNode;
+  /** A picture at the top of each card (a course's cover). */
+  cardMedia?: (record: RaRecord) => ReactNode;
+  /** How many lines a card's title shows before it is cut: one by default. */
+  cardTitleLines?: number;
 }
 
 /** How narrow a table's text column may get before the table scrolls in its box. */
@@ -113,7 +117,7 @@ export function ConsoleList(props: ConsoleListProps) {
   );
 }
 
-function ListContent({ columns, titleSource, detailFields, showIndex, formMode = 'page', ModalForm, recordActions }: ConsoleListProps) {
+function ListContent({ columns, titleSource, detailFields, showIndex, formMode = 'page', ModalForm, recordActions, cardMedia, cardTitleLines }: ConsoleListProps) {
   const translate = useTranslate();
   const resource = useResourceContext()!;
   const refresh = useRefresh();
@@ -203,6 +207,8 @@ function ListContent({ columns, titleSource, detailFields, showIndex, formMode =
             lines={columns.filter((column) => column.source !== titleSource)}
             onTitleClick={openDetail}
             actions={actions}
+            media={cardMedia}
+            titleLines={cardTitleLines}
             selectable={Boolean(canDelete)}
           />
         </>

@@ -16,7 +16,8 @@ export function DetailDialog({ record, title, fields, onClose }: { record?: RaRe
       <DialogContent dividers>
         {record &&
           fields.map((field) => (
-            <Box key={field.source} sx={{ display: 'grid', gridTemplateColumns: '160px 1fr', gap: 2, py: 0.75 }}>
+            // On a phone the label goes above its value, so the value keeps the dialog's width.
+            <Box key={field.source} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '160px 1fr' }, columnGap: 2, rowGap: 0.25, py: 0.75 }}>
               <Typography variant="body2" color="text.secondary">
                 {translate(columnLabel(resource, field))}
               </Typography>

@@ -6,8 +6,11 @@ import { DEFAULT_PAGE_SIZE, PAGE_SIZES, storageKeys } from '../storage';
 /** The list's page size, remembered across lists and reloads under `pageSize`. */
 export const usePageSize = () => useStore<number>(storageKeys.pageSize, DEFAULT_PAGE_SIZE);
 
-/** 'Show: a-b, Total n', the pages, the page size and a quick jump to any page. */
-export function ListPagination() {
+/**
+ * 'Show: a-b, Total n', the pages, the page size and a quick jump to any page. A page size chosen
+ * here is remembered for every list, unless `remember` is false (a picker's table).
+ */
+export function ListPagination({ remember = true }: { remember?: boolean }) {
   const translate = useTranslate();
   const { page, perPage, total = 0, setPage, setPerPage, isPending } = useListContext();
   const [, setPageSize] = usePageSize();
@@ -40,7 +43,7 @@ export function ListPagination() {
         inputProps={{ 'aria-label': translate('app.list.page_size', { size: perPage }) }}
         onChange={(event) => {
           const size = Number(event.target.value);
-          setPageSize(size);
+          if (remember) setPageSize(size);
           setPerPage(size);
         }}
       >

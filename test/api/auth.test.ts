@@ -78,7 +78,7 @@ describe('sign-in', () => {
       expect(answer.body.message).toBe('This account has been deactivated');
       expect((await client(server.url, token).get('/api/v1/user/profile')).status).toBe(401);
     } finally {
-      await server.app.db.update(users).set({ status: 'normal' }).where(eq(users.user_name, 'demo_tenant_admin'));
+      await server.app.db.update(users).set({ status: 'active' }).where(eq(users.user_name, 'demo_tenant_admin'));
     }
   });
 });

@@ -226,6 +226,7 @@ describe('the category filter', () => {
     const docs = (await client(server.url).get('/api/docs/json')).body;
     const parameters = docs.paths[pager].get.parameters as { name: string; in: string }[];
     expect(parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'categoryId', in: 'query' }), expect.objectContaining({ name: 'keyword', in: 'query' })]));
+    expect(JSON.stringify(parameters.find((parameter) => parameter.name === 'categoryId'))).toContain('subcategories');
   });
 });
 

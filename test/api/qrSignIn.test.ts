@@ -113,7 +113,7 @@ describe('confirmed', () => {
     try {
       expect((await console.check()).status).toBe(404);
     } finally {
-      await server.app.db.update(users).set({ status: 'normal' }).where(eq(users.user_name, 'demo_tenant_admin'));
+      await server.app.db.update(users).set({ status: 'active' }).where(eq(users.user_name, 'demo_tenant_admin'));
     }
   });
 });

@@ -5,7 +5,7 @@ test.describe('the shell', () => {
     await signInAs();
     await page.goto('/');
     await expect(page).toHaveURL(/\/course$/);
-    await expect(page.getByTestId('coming-soon')).toContainText('Courses');
+    await expect(page.getByRole('heading', { name: 'Courses' })).toBeVisible();
     await expect(page.locator('footer')).toContainText('2020');
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { carouselGroup } from '../../schema/carouselGroup';
 import { repeated } from '../../schema/entity';
+import { file } from '../../schema/fields';
 
 describe('carousel group list query', () => {
   test('page and page_size arrive as strings and become numbers', () => {
@@ -42,5 +43,21 @@ describe('repeated', () => {
   test('each item is checked', () => {
     expect(statuses.safeParse(['draft', 'gone']).success).toBe(false);
     expect(repeated(z.coerce.number().int()).parse('7')).toEqual([7]);
+  });
+});
+
+describe('an optional file', () => {
+  const cover = file('image');
+  test('empty, as an edit sends back a record without one, stays empty', () => {
+    expect(cover.zod.parse('')).toBe('');
+    expect(cover.zod.parse(null)).toBe('');
+    expect(cover.zod.parse(undefined)).toBe('');
+  });
+  test('a key is kept and a bad one refused', () => {
+    expect(cover.zod.parse('1716200000-ab12cd.png')).toBe('1716200000-ab12cd.png');
+    expect(cover.zod.safeParse('../etc/passwd').success).toBe(false);
+  });
+  test('a required file is never empty', () => {
+    expect(file('image', { required: true }).zod.safeParse('').success).toBe(false);
   });
 });
