@@ -29,7 +29,7 @@ export async function startBareServer(client: RawClient, entities: readonly Enti
       return { success: true, data: { items: items.rows, total: count.rows[0].total } };
     });
   }
-  bareCourses(app, client);
+  bareCatalogues(app, client);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
@@ -37,18 +37,30 @@ export async function startBareServer(client: RawClient, entities: readonly Enti
 }
 
 const courseColumns = ['id', 'title', 'category_id', 'cover', 'teacher_ids', 'subtitle', 'price', 'original_price', 'brief', 'suit_crowds', 'introduction', 'res_type'];
+const seriesColumns = [
+  'id', 'title', 'category_id', 'cover', 'teacher_ids', 'subtitle', 'price', 'original_price', 'brief', 'suit_crowds', 'introduction', 'features', 'available',
+  'floor(extract(epoch from created_at) * 1000)::float8 as create_at',
+  `(select coalesce(parent.title || ' / ', '') || own.title from categories own left join categories parent on parent.id = own.parent_id
+    where own.id = series.category_id) as category_names`,
+];
+
+/** The course pager's floor and the series list's: the same shape over another table and search name. */
+function bareCatalogues(app: FastifyInstance, client: RawClient) {
+  bareCatalogue(app, client, { table: 'courses', columns: courseColumns, searchParam: 'keyword' });
+  bareCatalogue(app, client, { table: 'series', columns: seriesColumns, searchParam: 'word' });
+}
 
 /**
- * The course pager's floor: the same page, count and filters (`keyword`, `categoryId` with its
- * subcategories) as SQL text, then the page's categories and teachers, straight through the driver.
+ * A catalogue list's floor: the same page, count and filters (the search word, `categoryId` with
+ * its subcategories) as SQL text, then the page's categories and teachers, straight through the driver.
  */
-function bareCourses(app: FastifyInstance, client: RawClient) {
-  app.get('/bare/courses', async (request) => {
-    const query = request.query as { page?: string; page_size?: string; keyword?: string; categoryId?: string };
+function bareCatalogue(app: FastifyInstance, client: RawClient, { table, columns, searchParam }: { table: string; columns: string[]; searchParam: string }) {
+  app.get(`/bare/${table}`, async (request) => {
+    const query = request.query as { page?: string; page_size?: string; categoryId?: string } & Record<string, string | undefined>;
     const params: unknown[] = [];
     const conditions: string[] = [];
-    if (query.keyword) {
-      params.push(`%${query.keyword}%`);
+    if (query[searchParam]) {
+      params.push(`%${query[searchParam]}%`);
       conditions.push(`title ilike $${params.length}`);
     }
     if (query.categoryId) {
@@ -60,10 +72,10 @@ function bareCourses(app: FastifyInstance, client: RawClient) {
     const offset = (Number(query.page ?? 1) - 1) * size;
     const [items, count] = await Promise.all([
       client.query(
-        `select ${courseColumns.join(', ')} from courses ${where} order by id desc limit $${params.length + 1} offset $${params.length + 2}`,
+        `select ${columns.join(', ')} from ${table} ${where} order by id desc limit $${params.length + 1} offset $${params.length + 2}`,
         [...params, size, offset],
       ),
-      client.query(`select count(*)::int as total from courses ${where}`, params),
+      client.query(`select count(*)::int as total from ${table} ${where}`, params),
     ]);
     const rows = items.rows;
     const categoryIds = [...new Set(rows.map((row) => row.category_id as number))];

@@ -9,12 +9,13 @@ import pg from 'pg';
 import { carouselGroup } from '../schema/carouselGroup';
 import { course } from '../schema/course';
 import type { Entity } from '../schema/entity';
+import { series } from '../schema/series';
 import { teacher } from '../schema/teacher';
 import { user } from '../schema/user';
 import { video } from '../schema/video';
 import { buildApp, type BuiltApp } from '../server/app';
 import { POOL_SIZE, type Database } from '../server/db/client';
-import { carouselGroups, categories, courses, users } from '../server/db/schema';
+import { carouselGroups, categories, courses, series as seriesTable, users } from '../server/db/schema';
 import { defaultConfig } from '../server/config';
 import { inCategory } from '../server/routes/courses';
 import { entityStore } from '../server/routes/entityRoutes';
@@ -143,7 +144,19 @@ async function fill(db: Awaited<ReturnType<typeof buildApp>>['app']['db']) {
              (select array_agg(id order by id) as subcategories from categories where parent_id <> 0) as filed,
              (select array_agg(id order by id) as lecturers from (select id from teachers order by id limit 9) as demo) as named`,
   );
-  for (const table of ['carousel_groups', 'teachers', 'videos', 'courses', 'categories']) await db.execute(sql.raw(`vacuum analyze ${table}`));
+  // Series the same way, half of them published.
+  await db.execute(
+    sql`insert into series (title, category_id, teacher_ids, cover, subtitle, price, brief, introduction, features, available)
+        select 'Series ' || n || ' on ' || ${word}, subcategories[n % cardinality(subcategories) + 1],
+               array[lecturers[n % 9 + 1], lecturers[(n + 4) % 9 + 1]], 'demo/cover-2.jpg', 'Generated for the benchmark',
+               (n % 30) * 10, 'Series number ' || n || ' about ' || ${word},
+               '<p>Series number ' || n || ' gathers <strong>' || (n % 8 + 3) || '</strong> courses on ' || ${word} || '.</p>',
+               'Selling point one' || chr(10) || 'Selling point two', n % 2 = 0
+        from generate_series(1, ${ROWS}) as n,
+             (select array_agg(id order by id) as subcategories from categories where parent_id <> 0) as filed,
+             (select array_agg(id order by id) as lecturers from (select id from teachers order by id limit 9) as demo) as named`,
+  );
+  for (const table of ['carousel_groups', 'teachers', 'videos', 'courses', 'series', 'categories']) await db.execute(sql.raw(`vacuum analyze ${table}`));
 }
 
 /** The chapter tree bench's course: CHAPTERS chapters of SECTIONS_PER_CHAPTER sections, each section playing a video of its own. */
@@ -249,6 +262,7 @@ async function measureServer(kind: 'pglite' | 'postgres', databaseUrl?: string) 
     record(kind, 'ratio: teachers list / bare', ratio('teachers list', 'bare teachers'), budget.listVsBareRatio, false);
     record(kind, 'ratio: videos list / bare', ratio('videos list', 'bare videos'), budget.listVsBareRatio, false);
     await measureCoursePager(kind, app.db, base, token, bare.base);
+    await measureSeriesList(kind, app.db, base, token, bare.base);
   } finally {
     await bare.close();
     await pool?.end();
@@ -305,6 +319,41 @@ async function measureCoursePager(kind: 'pglite' | 'postgres', db: Awaited<Retur
   record(kind, `deep page plan walks courses_pkey backwards, no sort (1 = yes)`, deep.includes('courses_pkey') && !deep.includes('"Sort"') ? 1 : 0, 1, false);
   const filtered = await plan(inCategory(programming), 0);
   record(kind, 'category filter plan uses courses_category_id_idx (1 = yes)', filtered.includes('courses_category_id_idx') ? 1 : 0, 1, false);
+}
+
+/**
+ * The series list at ROWS series, each shape against the bare route with the same parameters (page,
+ * count, `word`, `categoryId` with subcategories, the published state, creation time and category
+ * path, then the page's categories and teachers): the first page, a word search and a top-level
+ * category; and the category filter's plan.
+ */
+async function measureSeriesList(kind: 'pglite' | 'postgres', db: Awaited<ReturnType<typeof buildApp>>['app']['db'], base: string, token: string, bareBase: string) {
+  const budget = budgets[kind];
+  const [{ id: programming }] = await rowsOf<{ id: number }>(db.execute(sql`select id from categories where title = 'Programming' and parent_id = 0`));
+  const [{ total }] = await rowsOf<{ total: number }>(db.execute(sql`select count(*)::int as total from series`));
+  const shapes = {
+    'first page': 'page=1&page_size=20',
+    [`word ${KEYWORD}`]: `word=${KEYWORD}&page=1&page_size=20`,
+    'category Programming': `categoryId=${programming}&page=1&page_size=20`,
+  };
+  const results = await interleave(
+    Object.entries(shapes).flatMap(([shape, query]) => [
+      { name: `bare series, ${shape}`, url: `${bareBase}/bare/series?${query}` },
+      { name: `series list, ${shape}`, url: `${base}${series.listApi}?${query}`, token },
+    ]),
+  );
+  for (const [name, perRound] of results)
+    record(kind, `${name} (${total} series), ${CONNECTIONS} clients: req/s, median of ${ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
+  const of = (name: string) => results.get(name)!;
+  for (const shape of Object.keys(shapes)) {
+    const real = of(`series list, ${shape}`);
+    const floor = of(`bare series, ${shape}`);
+    record(kind, `ratio: series list, ${shape} / bare`, median(real.map((value, round) => value / floor[round])), budget.seriesListVsBareRatio, false);
+  }
+  const plan = JSON.stringify(
+    await db.execute(sql`explain (format json) select count(*) from ${seriesTable} where ${inCategory(programming, seriesTable.category_id)}`),
+  );
+  record(kind, 'series category filter plan uses series_category_id_idx (1 = yes)', plan.includes('series_category_id_idx') ? 1 : 0, 1, false);
 }
 
 /** The plan PostgreSQL picks for a list's page and total, as one text to look for index names in. */

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { bigint, index, integer, pgTable, text, timestamp, uniqueIndex, type PgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, type PgColumn } from 'drizzle-orm/pg-core';
+import { carousel } from '../../schema/carousel';
 import { carouselGroup } from '../../schema/carouselGroup';
 import { category } from '../../schema/category';
 import { chapter } from '../../schema/chapter';
 import { course } from '../../schema/course';
+import { series as seriesEntity } from '../../schema/series';
 import { teacher } from '../../schema/teacher';
 import { transferApplication } from '../../schema/transferApplication';
 import { video, videoVersion } from '../../schema/video';
@@ -132,6 +134,45 @@ export const chapters = entityTable(chapter, {
   },
   extra: { sort_order: integer('sort_order').notNull() },
   indexes: (column) => [index('chapters_course_parent_order_idx').on(column('course_id'), column('parent_id'), column('sort_order'))],
+});
+
+/** Series: `available` (published) is changed only by publish and unpublish; `created_at` is SPEC.md's `create_at`. */
+export const series = entityTable(seriesEntity, {
+  foreignKeys: { category_id: { column: () => categories.id, onDelete: 'restrict' } },
+  extra: { available: boolean('available').notNull().default(false) },
+  // Finds the series that name a teacher (a teacher named on a series cannot be deleted).
+  indexes: (column) => [index('series_teacher_ids_idx').using('gin', column('teacher_ids'))],
+});
+
+/**
+ * The courses of a series, in `sort_order` (new ones go last). Deleting a series or a course
+ * removes its rows here: a deleted course simply leaves the series it was in.
+ */
+export const seriesCourses = pgTable(
+  'series_courses',
+  {
+    series_id: integer('series_id')
+      .notNull()
+      .references(() => series.id, { onDelete: 'cascade' }),
+    course_id: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    sort_order: integer('sort_order').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.series_id, table.course_id] }),
+    index('series_courses_series_order_idx').on(table.series_id, table.sort_order),
+    // A course's delete finds its rows here without scanning every series.
+    index('series_courses_course_idx').on(table.course_id),
+  ],
+);
+
+/** Carousels: neither their group nor their target course can be deleted while they name it. */
+export const carousels = entityTable(carousel, {
+  foreignKeys: {
+    carousel_group_id: { column: () => carouselGroups.id, onDelete: 'restrict' },
+    target_id: { column: () => courses.id, onDelete: 'restrict' },
+  },
 });
 
 /**

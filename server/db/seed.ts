@@ -1,9 +1,9 @@
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import type { Database, Executor } from './client';
-import { demoCatalogue, moreDemoTeachers, type DemoSection } from './demoCourses';
+import { demoCatalogue, moreDemoTeachers, WELL_KNOWN_COURSE, type DemoSection } from './demoCourses';
 import { demoFileKeys, demoVideoVersions } from './demoFiles';
-import { appMeta, carouselGroups, categories, chapters, courses, teachers, tenants, tenantTransferApplications, users, videos, videoVersions } from './schema';
+import { appMeta, carouselGroups, carousels, categories, chapters, courses, series, seriesCourses, teachers, tenants, tenantTransferApplications, users, videos, videoVersions } from './schema';
 
 export interface SeedReport {
   /** True when this start created the first administrator. */
@@ -50,14 +50,19 @@ async function seedDemo(tx: Executor, password_hash: string) {
     { user_name: 'demo_learner', password_hash, real_name: 'Demo Learner', nick_name: 'learner', tenant_id: academy.tenant_id, roles: ['learner'] },
   ]);
   await seedOrganisations(tx, password_hash, academy.tenant_id);
-  await tx.insert(carouselGroups).values([
-    { ucode: 'home', name: 'Home page', description: 'Banners at the top of the home page' },
-    { ucode: 'course', name: 'Course page', description: 'Banners beside the course list' },
-  ]);
+  const groups = await tx
+    .insert(carouselGroups)
+    .values([
+      { ucode: 'home', name: 'Home page', description: 'Banners at the top of the home page' },
+      { ucode: 'course', name: 'Course page', description: 'Banners beside the course list' },
+    ])
+    .returning({ id: carouselGroups.id });
   const categoryIds = await seedCategories(tx);
   const videoIds = await seedVideos(tx);
   const teacherIds = await seedTeachers(tx);
   await seedCourses(tx, { categoryIds, videoIds, teacherIds });
+  await seedSeries(tx, { categoryIds, teacherIds });
+  await seedCarousels(tx, groups.map((group) => group.id as number));
   await seedTransferApplications(tx, academy.tenant_id);
 }
 
@@ -216,6 +221,67 @@ async function seedCourses(tx: Executor, { categoryIds, videoIds, teacherIds }: 
     from made_chapters
     join outline using (course_id, sort_order)
     cross join json_to_recordset(outline.sections) as section(title text, preview_enabled boolean, sort_order int, res_type text, pdf text, video_id int)`);
+}
+
+/**
+ * Eight series of three to eight demo courses each, the first ones of one subcategory, five of them
+ * published, created over the past weeks. 'Front-end engineer path' starts with the well-known course.
+ */
+async function seedSeries(tx: Executor, { categoryIds, teacherIds }: { categoryIds: IdsBy; teacherIds: IdsBy }) {
+  const demo: { title: string; category: string; courses: number; published: boolean; price: number; original_price: number; teachers: string[]; features: string[] }[] = [
+    { title: 'Front-end engineer path', category: 'Web development', courses: 6, published: true, price: 499, original_price: 799, teachers: ['Lin Qiao'], features: ['Six courses, one project', 'Code review by a mentor'] },
+    { title: 'Mobile apps from zero', category: 'Mobile apps', courses: 5, published: true, price: 399, original_price: 599, teachers: [], features: ['iOS and Android', 'Publish your own app'] },
+    { title: 'Data science bootcamp', category: 'Data science', courses: 8, published: true, price: 699, original_price: 999, teachers: ['Maria Alvarez'], features: ['Python, Pandas, scikit-learn', 'Real retail data'] },
+    { title: 'Design fundamentals', category: 'UI design', courses: 4, published: true, price: 299, original_price: 0, teachers: ['佐藤 健'], features: ['Layout, colour, type', 'Weekly critiques'] },
+    { title: 'Illustration studio', category: 'Illustration', courses: 3, published: false, price: 199, original_price: 249, teachers: [], features: ['Sketch to finished piece'] },
+    { title: 'Marketing essentials', category: 'Marketing', courses: 5, published: false, price: 259, original_price: 359, teachers: [], features: ['Campaigns that can be measured'] },
+    { title: 'Business English complete', category: 'English', courses: 7, published: true, price: 359, original_price: 459, teachers: [], features: ['Meetings, mail and calls', 'Listening practice every day'] },
+    { title: 'Japanese for beginners', category: 'Japanese', courses: 4, published: false, price: 0, original_price: 0, teachers: [], features: ['Kana in two weeks', 'Free'] },
+  ];
+  for (const [index, one] of demo.entries()) {
+    const categoryId = categoryIds.get(one.category)!;
+    const [made] = await tx
+      .insert(series)
+      .values({
+        title: one.title,
+        category_id: categoryId,
+        cover: demoFileKeys.courseCovers[index % demoFileKeys.courseCovers.length],
+        teacher_ids: one.teachers.map((name) => teacherIds.get(name)!),
+        subtitle: `${one.courses} courses in ${one.category}`,
+        price: one.price,
+        original_price: one.original_price,
+        brief: `A guided path through ${one.category.toLowerCase()}, one course after another.`,
+        suit_crowds: 'Beginners and those returning to the subject',
+        introduction: `<p><strong>${one.title}</strong> brings ${one.courses} courses together in the order they are best taken.</p>`,
+        features: one.features.join('\n'),
+        available: one.published,
+        created_at: sql`now() - ${(demo.length - index) * 4} * interval '1 day'`,
+      })
+      .returning({ id: series.id });
+    // The subcategory's first courses, in the order they were made; the well-known course leads its series.
+    await tx.execute(sql`
+      insert into ${seriesCourses} (series_id, course_id, sort_order)
+      select ${made.id}, id, row_number() over (order by lead desc, id)
+      from (
+        select id, title = ${WELL_KNOWN_COURSE} as lead from ${courses}
+        where category_id = ${categoryId} order by lead desc, id limit ${one.courses}
+      ) picked`);
+  }
+}
+
+/** Banners in both demo groups: the home page's lead to courses or a page, the course page's to courses. */
+async function seedCarousels(tx: Executor, [home, coursePage]: number[]) {
+  const [wellKnown] = await tx.select({ id: courses.id }).from(courses).where(eq(courses.title, WELL_KNOWN_COURSE));
+  const [other] = await tx.select({ id: courses.id }).from(courses).where(sql`${courses.id} <> ${wellKnown.id}`).orderBy(courses.id).limit(1);
+  const [cover1, cover2, cover3, cover4, cover5] = demoFileKeys.courseCovers;
+  const banners = [
+    { title: 'Learn React from first principles', description: 'The most popular course this month', carousel_group_id: home, target_id: wellKnown.id, image_link: cover1, image_background_color: '#1E3A5F' },
+    { title: 'Autumn sale', description: 'Every series at a better price until the end of the month', carousel_group_id: home, image_link: cover2, image_background_color: '#F5A623', customized_link: 'https://example.com/autumn-sale' },
+    { title: 'New courses every week', description: '', carousel_group_id: home, target_id: other.id, image_link: cover3, image_background_color: '#FFF' },
+    { title: 'Start with a free preview', description: 'Many lessons can be watched before enrolling', carousel_group_id: coursePage, target_id: wellKnown.id, image_link: cover4, image_background_color: '#2D6A4F' },
+    { title: 'Ask our teachers', description: 'Office hours every Friday', carousel_group_id: coursePage, image_link: cover5, customized_link: 'https://example.com/office-hours' },
+  ];
+  await tx.insert(carousels).values(banners.map((banner) => ({ target_type: 'course', ...banner })));
 }
 
 async function seedTeachers(tx: Executor): Promise<IdsBy> {

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { category, orderBody, treeNode } from '../../schema/category';
 import { failures, idParams, success } from '../../schema/envelope';
 import type { Database, Executor } from '../db/client';
-import { categories, courses } from '../db/schema';
+import { categories, courses, series } from '../db/schema';
 import { columnsOf } from '../db/tables';
 import { BadRequest, Conflict, NotFound } from '../errors';
 import { entityRoutes, entityStore } from './entityRoutes';
@@ -33,6 +33,13 @@ const holdings: { message: string; count(tx: Executor, categoryId: number): Prom
     message: 'app.error.category_has_courses',
     count: async (tx, categoryId) => {
       const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(courses).where(eq(courses.category_id, categoryId));
+      return total;
+    },
+  },
+  {
+    message: 'app.error.category_has_series',
+    count: async (tx, categoryId) => {
+      const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(series).where(eq(series.category_id, categoryId));
       return total;
     },
   },

@@ -1,11 +1,12 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { course, courseListQuery, originalPriceBelowPrice } from '../../schema/course';
 import { failures, page, success } from '../../schema/envelope';
 import type { Database, Executor } from '../db/client';
-import { categories, courses } from '../db/schema';
-import { BadRequest, NotFound } from '../errors';
+import { carousels, categories, courses } from '../db/schema';
+import { BadRequest, Conflict, NotFound } from '../errors';
 import { entityRoutes, entityStore, type ListQuery } from './entityRoutes';
 
 type Row = Record<string, unknown>;
@@ -17,17 +18,18 @@ const listQuery = courseListQuery as unknown as z.ZodType<ListQuery & { category
 const listAnswer = success(page(course.record)) as unknown as z.ZodType<{ success: true; data: { items: Row[]; total: number } }>;
 
 /**
- * The courses filed under a category, and under a top-level category also those of its
- * subcategories: the ids come first (a handful of rows by primary key and parent), then
- * `courses_category_id_idx` finds the courses. A category that does not exist finds nothing.
+ * The records filed under a category (courses by default, or series by `column`), and under a
+ * top-level category also those of its subcategories: the ids come first (a handful of rows by
+ * primary key and parent), then the index on `column` finds the records. A category that does not
+ * exist finds nothing.
  */
-export function inCategory(categoryId: number): SQL {
+export function inCategory(categoryId: number, column: PgColumn = courses.category_id): SQL {
   const ids = sql`select ${categories.id} from ${categories} where ${or(eq(categories.id, categoryId), eq(categories.parent_id, categoryId))}`;
-  return sql`${courses.category_id} = any(array(${ids}))`;
+  return sql`${column} = any(array(${ids}))`;
 }
 
-/** An original price that is set (above 0) is what the course cost before: never below its price. */
-function checkPrices(price: number, originalPrice: number) {
+/** An original price that is set (above 0) is what the course (or series) cost before: never below its price. */
+export function checkPrices(price: number, originalPrice: number) {
   if (originalPriceBelowPrice(price, originalPrice))
     throw new BadRequest('app.error.invalid_input', {}, { original_price: { key: 'app.validation.original_price_below_price', args: { price } } });
 }
@@ -48,7 +50,15 @@ const standardRoutes = entityRoutes(store, {
     checkPrices((body.price ?? stored.price) as number, (body.original_price ?? stored.original_price) as number);
     return {};
   },
-  // Chapters and their sections go with the course: the foreign key cascades, in the delete's transaction.
+  // A course a carousel leads to cannot be deleted; chapters, sections and its places in series go
+  // with it (the foreign keys cascade, in the delete's transaction).
+  beforeDelete: async (tx: Executor, id) => {
+    // Locked before counting: a carousel write naming the course key-share locks it, so it is counted or finds the course gone.
+    const [found] = await tx.select({ title: courses.title }).from(courses).where(eq(courses.id, id)).for('update');
+    if (!found) return;
+    const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(carousels).where(eq(carousels.target_id, id));
+    if (total > 0) throw new Conflict('app.error.course_on_carousels', { title: found.title as string, smart_count: total });
+  },
 });
 
 /** `/api/v1/courses`: SPEC.md's pager with its category filter, and the standard routes of the declaration. */

@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { teacher } from '../../schema/teacher';
-import { courses, teachers } from '../db/schema';
+import { courses, series, teachers } from '../db/schema';
 import { Conflict } from '../errors';
 import { entityRoutes, entityStore } from './entityRoutes';
 
 /**
  * `/api/v1/teachers`: the standard routes of the declaration; a teacher named on a course cannot
- * be deleted (409 naming the teacher and how many courses), so no course lists a teacher that is gone.
+ * be deleted, nor one named on a series (409 naming the teacher and how many), so none lists a teacher that is gone.
  */
 export const teacherRoutes = entityRoutes(entityStore(teacher, teachers), {
   beforeDelete: async (tx, id) => {
@@ -20,5 +20,11 @@ export const teacherRoutes = entityRoutes(entityStore(teacher, teachers), {
       .from(courses)
       .where(sql`${courses.teacher_ids} @> array[${id}::integer]`);
     if (total > 0) throw new Conflict('app.error.teacher_on_courses', { name: found.name as string, smart_count: total });
+    // Series name teachers too; series_teacher_ids_idx answers this one.
+    const [{ total: inSeries }] = await tx
+      .select({ total: sql<number>`count(*)::int` })
+      .from(series)
+      .where(sql`${series.teacher_ids} @> array[${id}::integer]`);
+    if (inSeries > 0) throw new Conflict('app.error.teacher_on_series', { name: found.name as string, smart_count: inSeries });
   },
 });

@@ -30,6 +30,9 @@ interface Records {
   /** The only chapter of a course of its own. */
   chapter: number;
   carouselGroup: number;
+  /** A series holding `course`. */
+  series: number;
+  carousel: number;
   /** A transfer application from the demo academy to `elsewhere`. */
   application: number;
   /** An organisation neither administrator runs. */
@@ -49,6 +52,9 @@ interface Fresh {
   /** A chapter of `course`. */
   chapter(): Promise<number>;
   carouselGroup(): Promise<number>;
+  /** A series holding the records' course. */
+  series(): Promise<number>;
+  carousel(): Promise<number>;
   application(): Promise<number>;
   /** An organisation without users, which may be deleted. */
   tenant(): Promise<number>;
@@ -167,6 +173,31 @@ const matrix: Record<string, Row> = {
     address: async (_, fresh) => `/api/v1/carousel_groups/${await fresh.carouselGroup()}`,
   },
 
+  // Series
+  'GET /api/v1/sys/series': { expect: operators(200) },
+  'POST /api/v1/sys/series': { expect: operators(200), body: (r: Records) => ({ title: 'Matrix series', category_id: r.category }) },
+  'GET /api/v1/sys/series/:id': { expect: operators(200), address: (r) => `/api/v1/sys/series/${r.series}` },
+  'PUT /api/v1/sys/series/:id': { expect: operators(200), address: (r) => `/api/v1/sys/series/${r.series}`, body: { subtitle: 'Renamed' } },
+  'DELETE /api/v1/sys/series/:id': { expect: operators(200), address: async (_, fresh) => `/api/v1/sys/series/${await fresh.series()}` },
+  'POST /api/v1/sys/series/:id/publish': { expect: operators(200), address: (r) => `/api/v1/sys/series/${r.series}/publish` },
+  'POST /api/v1/sys/series/:id/unpublish': { expect: operators(200), address: (r) => `/api/v1/sys/series/${r.series}/unpublish` },
+  'POST /api/v1/sys/series/:id/courses': { expect: operators(200), address: (r) => `/api/v1/sys/series/${r.series}/courses`, body: (r: Records) => [r.course] },
+  'POST /api/v1/sys/series/:id/courses/:courseId': {
+    expect: operators(200),
+    address: async (r, fresh) => `/api/v1/sys/series/${await fresh.series()}/courses/${r.course}`,
+  },
+  'GET /api/v1/series/:id/courses': { expect: operators(200), address: (r) => `/api/v1/series/${r.series}/courses` },
+
+  // Carousels
+  'GET /api/v1/carousels/pager': { expect: operators(200) },
+  'POST /api/v1/carousels': {
+    expect: operators(200),
+    body: (r: Records) => ({ title: 'Matrix carousel', carousel_group_id: r.carouselGroup, image_link: 'demo/cover-1.jpg' }),
+  },
+  'GET /api/v1/carousels/:id': { expect: operators(200), address: (r) => `/api/v1/carousels/${r.carousel}` },
+  'PUT /api/v1/carousels/:id': { expect: operators(200), address: (r) => `/api/v1/carousels/${r.carousel}`, body: { title: 'Renamed' } },
+  'DELETE /api/v1/carousels/:id': { expect: operators(200), address: async (_, fresh) => `/api/v1/carousels/${await fresh.carousel()}` },
+
   // Tenants
   'GET /uc/v1/tenants': { expect: operators(200) },
   'POST /uc/v1/tenants': {
@@ -243,6 +274,13 @@ beforeAll(async () => {
     course: async () => created('/api/v1/courses', { title: `Course ${++made}`, category_id: records.category }),
     chapter: () => created('/api/v1/chapters', { title: `Chapter ${++made}`, course_id: records.course, parent_id: 0 }),
     carouselGroup: () => created('/api/v1/carousel_groups', { ucode: `group-${++made}`, name: `Group ${made}` }),
+    series: async () => {
+      const id = await created('/api/v1/sys/series', { title: `Series ${++made}`, category_id: records.category });
+      const added = await admin.post(`/api/v1/sys/series/${id}/courses`, [records.course]);
+      if (added.status !== 200) throw new Error(`could not add a course to a series: ${added.status} ${JSON.stringify(added.body)}`);
+      return id;
+    },
+    carousel: () => created('/api/v1/carousels', { title: `Carousel ${++made}`, carousel_group_id: records.carouselGroup, image_link: 'demo/cover-1.jpg' }),
     application: async () => {
       const learner = await make.user(`matrix_learner_${++made}`, academy, ['learner']);
       const answer = await learner.api.post('/uc/v1/applies', { to_tenant_id: records.elsewhere });
@@ -263,6 +301,8 @@ beforeAll(async () => {
   // Alone in a course of its own, so the order row's "first and last" stays true whatever else is made.
   records.chapter = await created('/api/v1/chapters', { title: 'Only chapter', course_id: await fresh.course(), parent_id: 0 });
   records.carouselGroup = await fresh.carouselGroup();
+  records.series = await fresh.series();
+  records.carousel = await fresh.carousel();
   records.application = await fresh.application();
 
   sessionOf = async (caller) => {

@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { category } from './category';
+import { resourceTypes } from './course';
+import { defineEntity, type EntityInput } from './entity';
+import { file, money, reference, references, richText, text, textarea } from './fields';
+import { teacher } from './teacher';
+
+/**
+ * A series: several courses sold together, `/series`. Its courses live in `series_courses` and are
+ * managed by their own calls; `available` (published) changes only by publish and unpublish.
+ */
+export const series = defineEntity({
+  resource: 'series',
+  table: 'series',
+  api: '/api/v1/sys/series',
+  idKey: 'id',
+  titleField: 'title',
+  keyword: ['title'],
+  searchParam: 'word',
+  defaultSort: { field: 'id', order: 'desc' },
+  privileges: { read: 'series:read', write: 'series:write', delete: 'series:delete' },
+  fields: {
+    title: text({ required: true, max: 128, list: true, sortable: true }),
+    category_id: reference(() => category, { required: true, as: 'category', list: true }),
+    cover: file('image'),
+    teacher_ids: references(() => teacher, { as: 'teachers', show: ['title', 'introduction', 'photo'], max: 20 }),
+    subtitle: text({ max: 128 }),
+    price: money({ list: true, sortable: true }),
+    original_price: money(),
+    brief: textarea({ max: 500 }),
+    suit_crowds: text({ max: 200 }),
+    introduction: richText({ max: 200_000 }),
+    /** Selling points, one a line. */
+    features: textarea({ max: 1000 }),
+  },
+});
+
+export type SeriesInput = EntityInput<typeof series>;
+
+/**
+ * A series as the server answers it: the fields, plus what the server keeps itself: `available`
+ * (published), `create_at` (epoch ms) and `category_names` (the category's path, top-level first:
+ * "Programming / Web development").
+ */
+export const seriesRecord = series.record.extend({
+  available: z.boolean(),
+  create_at: z.number().int(),
+  category_names: z.string(),
+});
+
+/**
+ * `GET /api/v1/sys/series`: the declared list query (search `word`) plus `categoryId` (a top-level
+ * category also finds the series of its subcategories) and `available` (published or not).
+ */
+export const seriesListQuery = series.listQuery.extend({
+  categoryId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  available: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional(),
+});
+
+/** `POST /api/v1/sys/series/{id}/courses`: the course ids to add, in the order they go last in. */
+export const seriesCourseIds = z.array(z.number().int().positive().max(2_147_483_647)).min(1).max(100);
+
+/** `POST /api/v1/sys/series/{id}/courses/{courseId}`. */
+export const seriesCourseParams = z.object({
+  id: z.coerce.number().int().positive().max(2_147_483_647),
+  courseId: z.coerce.number().int().positive().max(2_147_483_647),
+});
+
+/** A course of a series, in the series' order: what its list shows (no rich text). */
+export const seriesCourse = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  category_id: z.number().int(),
+  category: z.looseObject({ id: z.number().int() }).nullable(),
+  cover: z.string(),
+  subtitle: z.string(),
+  price: z.number(),
+  original_price: z.number(),
+  teacher_ids: z.array(z.number().int()),
+  teachers: z.array(z.looseObject({ id: z.number().int() })),
+  res_type: z.enum(resourceTypes),
+});
+
+/** What adding courses answers: how many were new, and how many the series now holds. */
+export const seriesCoursesAdded = z.object({ added: z.number().int(), total: z.number().int() });
+
+/** `GET /api/v1/series/{id}/courses`: a page of the series' courses. */
+export const seriesCoursesQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+});
