@@ -54,16 +54,23 @@ export function ListPagination({ remember = true }: { remember?: boolean }) {
         ))}
       </Select>
       <Box component="form" onSubmit={jump} sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <Typography variant="body2">{translate('app.list.jump_to')}</Typography>
-        <TextField
-          size="small"
-          variant="outlined"
-          sx={{ width: 64 }}
-          value={target}
-          onChange={(event) => setTarget(event.target.value.replace(/\D/g, ''))}
-          slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': translate('app.list.jump_to') } }}
-        />
-        <Typography variant="body2">{translate('app.list.page')}</Typography>
+        {/* Held at their own width: inside a narrow dialog the field would otherwise take the row and squeeze the words letter by letter. */}
+        <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+          {translate('app.list.jump_to')}
+        </Typography>
+        <Box sx={{ width: 64, flex: 'none' }}>
+          <TextField
+            size="small"
+            variant="outlined"
+            fullWidth
+            value={target}
+            onChange={(event) => setTarget(event.target.value.replace(/\D/g, ''))}
+            slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-label': translate('app.list.jump_to') } }}
+          />
+        </Box>
+        <Typography variant="body2" sx={{ whiteSpace: 'nowrap' }}>
+          {translate('app.list.page')}
+        </Typography>
         <Button type="submit" size="small" variant="outlined">
           {translate('app.list.jump')}
         </Button>
