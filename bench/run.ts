@@ -329,8 +329,8 @@ async function measureCoursePager(kind: 'pglite' | 'postgres', db: Awaited<Retur
  */
 async function measureSeriesList(kind: 'pglite' | 'postgres', db: Awaited<ReturnType<typeof buildApp>>['app']['db'], base: string, token: string, bareBase: string) {
   const budget = budgets[kind];
-  const [{ id: programming }] = await rowsOf<{ id: number }>(db.execute(sql`select id from categories where title = 'Programming' and parent_id = 0`));
-  const [{ total }] = await rowsOf<{ total: number }>(db.execute(sql`select count(*)::int as total from series`));
+  const [{ id: programming }] = await rowsOf<{ id: number }>(await db.execute(sql`select id from categories where title = 'Programming' and parent_id = 0`));
+  const [{ total }] = await rowsOf<{ total: number }>(await db.execute(sql`select count(*)::int as total from series`));
   const shapes = {
     'first page': 'page=1&page_size=20',
     [`word ${KEYWORD}`]: `word=${KEYWORD}&page=1&page_size=20`,
