@@ -8,6 +8,20 @@ import { teacher } from './teacher';
 export const resourceTypes = ['video', 'pdf'] as const;
 export type ResourceType = (typeof resourceTypes)[number];
 
+/** What a course and a series both say of themselves: the catalogue's shared description. */
+export const catalogueFields = {
+    title: text({ required: true, max: 128, list: true, sortable: true }),
+    category_id: reference(() => category, { required: true, as: 'category', list: true }),
+    cover: file('image'),
+    teacher_ids: references(() => teacher, { as: 'teachers', show: ['title', 'introduction', 'photo'], max: 20 }),
+    subtitle: text({ max: 128 }),
+    price: money({ list: true, sortable: true }),
+    original_price: money(),
+    brief: textarea({ max: 500 }),
+    suit_crowds: text({ max: 200 }),
+    introduction: richText({ max: 200_000 }),
+};
+
 /** A course: `/course`, its chapters at `/course/{id}/chapter`. */
 export const course = defineEntity({
   resource: 'course',
@@ -20,16 +34,7 @@ export const course = defineEntity({
   defaultSort: { field: 'id', order: 'desc' },
   privileges: { read: 'course:read', write: 'course:write', delete: 'course:delete' },
   fields: {
-    title: text({ required: true, max: 128, list: true, sortable: true }),
-    category_id: reference(() => category, { required: true, as: 'category', list: true }),
-    cover: file('image'),
-    teacher_ids: references(() => teacher, { as: 'teachers', show: ['title', 'introduction', 'photo'], max: 20 }),
-    subtitle: text({ max: 128 }),
-    price: money({ list: true, sortable: true }),
-    original_price: money(),
-    brief: textarea({ max: 500 }),
-    suit_crowds: text({ max: 200 }),
-    introduction: richText({ max: 200_000 }),
+    ...catalogueFields,
     res_type: choice(resourceTypes, { default: 'video' }),
   },
 });

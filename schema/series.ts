@@ -1,9 +1,7 @@
 import { z } from 'zod';
-import { category } from './category';
-import { resourceTypes } from './course';
+import { catalogueFields, resourceTypes } from './course';
 import { defineEntity, type EntityInput } from './entity';
-import { file, money, reference, references, richText, text, textarea } from './fields';
-import { teacher } from './teacher';
+import { textarea } from './fields';
 
 /**
  * A series: several courses sold together, `/series`. Its courses live in `series_courses` and are
@@ -20,16 +18,7 @@ export const series = defineEntity({
   defaultSort: { field: 'id', order: 'desc' },
   privileges: { read: 'series:read', write: 'series:write', delete: 'series:delete' },
   fields: {
-    title: text({ required: true, max: 128, list: true, sortable: true }),
-    category_id: reference(() => category, { required: true, as: 'category', list: true }),
-    cover: file('image'),
-    teacher_ids: references(() => teacher, { as: 'teachers', show: ['title', 'introduction', 'photo'], max: 20 }),
-    subtitle: text({ max: 128 }),
-    price: money({ list: true, sortable: true }),
-    original_price: money(),
-    brief: textarea({ max: 500 }),
-    suit_crowds: text({ max: 200 }),
-    introduction: richText({ max: 200_000 }),
+    ...catalogueFields,
     /** Selling points, one a line. */
     features: textarea({ max: 1000 }),
   },
