@@ -1,9 +1,10 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { HttpError } from 'ra-core';
 import type { UserInfo } from '../../schema/auth';
 import type { QrTicketDetails } from '../../schema/qr';
-import { locales, startingLocale, translatorFor, type ConsoleLocale } from '../../i18n/locales';
+import type { Translate } from '../../i18n/translate';
 import { request } from '../http';
+import { StandalonePage, useStandaloneLocale } from '../standalone/StandalonePage';
 import { displayName, getToken, getUserInfo } from '../storage';
 
 /** The confirm page keeps its own platform session (a learner may hold one), for this tab only. */
@@ -33,7 +34,7 @@ function readSession(): PageSession | undefined {
   return token && user ? { token, user } : undefined;
 }
 
-function SignIn({ t, onSignedIn }: { t: (key: string, args?: Record<string, string>) => string; onSignedIn(session: PageSession): void }) {
+function SignIn({ t, onSignedIn }: { t: Translate; onSignedIn(session: PageSession): void }) {
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -78,8 +79,7 @@ function SignIn({ t, onSignedIn }: { t: (key: string, args?: Record<string, stri
  * console asks (its address, browser and time), then confirm or refuse.
  */
 export function ConfirmApp() {
-  const [locale, setLocale] = useState<ConsoleLocale>(startingLocale);
-  const t = useMemo(() => translatorFor(locale), [locale]);
+  const { locale, t, chooseLocale } = useStandaloneLocale('app.qr_confirm.title');
   const ticket = new URLSearchParams(window.location.search).get('ticket');
   const [session, setSession] = useState<PageSession | undefined>(readSession);
   const [details, setDetails] = useState<QrTicketDetails>();
@@ -87,11 +87,6 @@ export function ConfirmApp() {
   const [closed, setClosed] = useState<ClosedState>();
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    document.documentElement.lang = locale;
-    document.title = t('app.qr_confirm.title');
-  }, [locale, t]);
 
   useEffect(() => {
     if (!session || !ticket) return;
@@ -166,28 +161,16 @@ export function ConfirmApp() {
     );
 
   return (
-    <main className="page">
-      <div className="card">
-        <div className="top">
-          <h1>{t('app.qr_confirm.title')}</h1>
-          <select aria-label={t('app.language')} value={locale} onChange={(event) => setLocale(event.target.value as ConsoleLocale)}>
-            {locales.map((option) => (
-              <option key={option.locale} value={option.locale}>
-                {option.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        {content}
-        {session && !outcome && (
-          <>
-            <p className="muted">{t('app.qr_confirm.signed_in_as', { name: displayName(session.user) || t('app.user.manager') })}</p>
-            <button type="button" className="link" onClick={signOut}>
-              {t('app.qr_confirm.other_account')}
-            </button>
-          </>
-        )}
-      </div>
-    </main>
+    <StandalonePage title={t('app.qr_confirm.title')} t={t} locale={locale} onLocale={chooseLocale}>
+      {content}
+      {session && !outcome && (
+        <>
+          <p className="muted">{t('app.qr_confirm.signed_in_as', { name: displayName(session.user) || t('app.user.manager') })}</p>
+          <button type="button" className="link" onClick={signOut}>
+            {t('app.qr_confirm.other_account')}
+          </button>
+        </>
+      )}
+    </StandalonePage>
   );
 }

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ConfirmApp } from './ConfirmApp';
-import './confirm.css';
+import '../standalone/standalone.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,12 +1,12 @@
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import type { HttpError } from 'ra-core';
 import { z } from 'zod';
-import { locales, startingLocale, translatorFor, type ConsoleLocale } from '../../i18n/locales';
 import type { Translate } from '../../i18n/translate';
 import type { PublicTenant } from '../../schema/tenant';
 import { registrationBody } from '../../schema/user';
 import { issueField, validationMessage } from '../../schema/validation';
 import { request } from '../http';
+import { StandalonePage, useStandaloneLocale } from '../standalone/StandalonePage';
 
 /** What the form checks before sending: the server's rules, and the password typed twice as on the password screen. */
 const registrationForm = registrationBody
@@ -113,16 +113,9 @@ function RegistrationForm({ t, tenant, onDone }: { t: Translate; tenant: PublicT
  * network: no console, no sign-in.
  */
 export function RegisterApp() {
-  const [locale, setLocale] = useState<ConsoleLocale>(startingLocale);
-  const t = useMemo(() => translatorFor(locale), [locale]);
+  const { locale, t, chooseLocale } = useStandaloneLocale('app.register.title');
   const [loaded, setLoaded] = useState<Loaded>({ state: 'loading' });
   const [registered, setRegistered] = useState<string>();
-
-  useEffect(() => {
-    // The client sends <html lang> as Accept-Language: the server's messages follow the page.
-    document.documentElement.lang = locale;
-    document.title = t('app.register.title');
-  }, [locale, t]);
 
   useEffect(() => {
     const tenantId = tenantIdOfLink();
@@ -132,11 +125,6 @@ export function RegisterApp() {
       (failure: HttpError) => setLoaded({ state: failure.status === 404 ? 'unknown' : 'failed' }),
     );
   }, []);
-
-  const chooseLocale = (next: ConsoleLocale) => {
-    localStorage.setItem('locale', next);
-    setLocale(next);
-  };
 
   let content;
   if (registered)
@@ -162,20 +150,8 @@ export function RegisterApp() {
     );
 
   return (
-    <main className="page">
-      <div className="card">
-        <div className="top">
-          <h1>{t('app.register.title')}</h1>
-          <select aria-label={t('app.language')} value={locale} onChange={(event) => chooseLocale(event.target.value as ConsoleLocale)}>
-            {locales.map((option) => (
-              <option key={option.locale} value={option.locale}>
-                {option.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        {content}
-      </div>
-    </main>
+    <StandalonePage title={t('app.register.title')} t={t} locale={locale} onLocale={chooseLocale}>
+      {content}
+    </StandalonePage>
   );
 }

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RegisterApp } from './RegisterApp';
-import '../qr/confirm.css';
+import '../standalone/standalone.css';
 import './register.css';
 
 createRoot(document.getElementById('root')!).render(
