@@ -13,6 +13,8 @@ export interface EntityDefinition<F extends Fields> {
   api: string;
   /** The list's address when it is not the collection's (SPEC.md's `/v1/teachers/pager`). */
   listApi?: string;
+  /** Where creates go when it is not the collection (SPEC.md's `POST /v1/vouchers/new`). */
+  createApi?: string;
   /** The wire name of the identifier ('id', 'tenant_id'...). */
   idKey: string;
   /** The field that names a record: the card's title, the link that opens the detail. */
@@ -104,6 +106,7 @@ export function defineEntity<const F extends Fields>(definition: EntityDefinitio
     uniqueNames,
     searchParam,
     listApi: definition.listApi ?? definition.api,
+    createApi: definition.createApi ?? definition.api,
     /** The body of a create (unknown keys are dropped). */
     input,
     /** The body of an update: the fields it names, each checked as a create would; the others keep their values. */

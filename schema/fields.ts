@@ -39,7 +39,11 @@ interface FieldBase<Kind extends string, Schema extends z.ZodType> extends Field
 }
 
 export type TextField = FieldBase<'text' | 'textarea', z.ZodType<string>> & TextOptions;
-export type IntegerField = FieldBase<'integer', z.ZodType<number>> & NumberOptions;
+export type IntegerField<Value extends number | null = number | null> = FieldBase<'integer', z.ZodType<Value>> &
+  NumberOptions & {
+    /** Empty is null, not 0: a number only some records have (a voucher's object_id). */
+    nullable?: boolean;
+  };
 export type MoneyField = FieldBase<'money', z.ZodType<number>> & NumberOptions;
 export type BooleanField = FieldBase<'boolean', z.ZodType<boolean>>;
 export type EnumField<Choice extends string = string> = FieldBase<'enum', z.ZodType<Choice>> & {
@@ -97,11 +101,26 @@ function orZero(schema: z.ZodNumber, required: boolean | undefined): z.ZodType<n
   return required ? schema : schema.nullish().transform((value) => value ?? 0);
 }
 
-export function integer(options: NumberOptions = {}): IntegerField {
+function wholeNumber(options: NumberOptions) {
   let schema = z.number().int();
   if (options.min !== undefined) schema = schema.min(options.min);
   if (options.max !== undefined) schema = schema.max(options.max);
-  return { ...options, kind: 'integer', zod: orZero(schema, options.required), output: z.number().int() };
+  return schema;
+}
+
+export function integer(options: NumberOptions = {}): IntegerField<number> {
+  return { ...options, kind: 'integer', zod: orZero(wholeNumber(options), options.required), output: z.number().int() };
+}
+
+/** An optional whole number that is null when empty (absent, null or ''), never 0: stored in a nullable column. */
+export function nullableInteger(options: Omit<NumberOptions, 'required'> = {}): IntegerField<number | null> {
+  return {
+    ...options,
+    kind: 'integer',
+    nullable: true,
+    zod: z.preprocess((value) => (value === '' ? null : value), wholeNumber(options).nullish().transform((value) => value ?? null)),
+    output: z.number().int().nullable(),
+  };
 }
 
 /** Money in the currency's main unit, at most two decimals. */

@@ -1,5 +1,6 @@
 import { carouselGroup } from './carouselGroup';
 import type { Entity } from './entity';
+import { voucher } from './voucher';
 
 /**
  * Resources whose whole server side (table, routes, validation, OpenAPI) comes from their
@@ -8,4 +9,4 @@ import type { Entity } from './entity';
 export const simpleEntities: Entity[] = [];
 
 /** Resources with unique fields: a duplicate answers 409 naming the field. */
-export const entitiesWithUniqueFields: Entity[] = [...simpleEntities, carouselGroup];
+export const entitiesWithUniqueFields: Entity[] = [...simpleEntities, carouselGroup, voucher];

@@ -14,6 +14,7 @@ import { serveConsole } from './consoleAssets';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { tableOf } from './db/tables';
 import { installDemoFiles } from './db/demoFiles';
+import { createMailer } from './mail/mailer';
 import { seed, type SeedReport } from './db/seed';
 import { registerErrorHandler, sendNotFound } from './errorHandler';
 import { startHousekeeping } from './housekeeping';
@@ -23,6 +24,7 @@ import { carouselRoutes } from './routes/carousels';
 import { categoryRoutes } from './routes/categories';
 import { chapterRoutes } from './routes/chapters';
 import { courseRoutes } from './routes/courses';
+import { enrollmentRoutes } from './routes/enrollments';
 import { entityRoutes, entityStore } from './routes/entityRoutes';
 import { fileRoutes } from './routes/files';
 import { healthRoutes } from './routes/health';
@@ -33,6 +35,7 @@ import { tenantRoutes } from './routes/tenants';
 import { userRoutes } from './routes/users';
 import { transferApplicationRoutes } from './routes/transferApplications';
 import { videoRoutes } from './routes/videos';
+import { voucherRoutes } from './routes/vouchers';
 import { zodValidatorCompiler } from './validation';
 import './types';
 
@@ -71,10 +74,13 @@ async function createServer(config: AppConfig, database: DatabaseHandle): Promis
 
   app.decorate('db', database.db);
   app.decorate('appConfig', config);
+  const mailer = createMailer(config, database.db, app.log);
+  app.decorate('mailer', mailer);
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   app.addHook('onClose', async () => {
+    mailer.close();
     await database.close();
     app.log.info('database closed');
   });
@@ -139,6 +145,8 @@ async function createServer(config: AppConfig, database: DatabaseHandle): Promis
   await app.register(tenantRoutes);
   await app.register(userRoutes);
   await app.register(transferApplicationRoutes);
+  await app.register(voucherRoutes);
+  await app.register(enrollmentRoutes);
   for (const entity of simpleEntities) await app.register(entityRoutes(entityStore(entity, tableOf(entity.table))));
 
   const consoleFallback = await serveConsole(app, config.consoleDir);

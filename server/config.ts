@@ -26,6 +26,10 @@ export interface AppConfig {
   logLevel: string;
   /** The largest video upload; images (5 MB) and PDFs (50 MB) have SPEC.md's fixed limits. */
   videoMaxBytes: number;
+  /** Where mail goes: an SMTP server (`smtp://user:pass@host:587`, `smtps://...`); without one, the outbox table. */
+  smtpUrl?: string;
+  /** The sender of every mail. */
+  mailFrom: string;
 }
 
 export const HOUR = 3_600_000;
@@ -41,6 +45,7 @@ export const defaultConfig = (rootDir = process.cwd()): AppConfig => ({
   trustProxy: false,
   logLevel: 'info',
   videoMaxBytes: 2 * 1024 ** 3,
+  mailFrom: 'Course console <no-reply@localhost>',
 });
 
 export interface ListenConfig {
@@ -70,11 +75,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv, rootDir = process.cwd()): 
     trustProxy: env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL ?? base.logLevel,
     videoMaxBytes: env.VIDEO_MAX_BYTES ? Number(env.VIDEO_MAX_BYTES) : base.videoMaxBytes,
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || base.mailFrom,
   };
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
   if (!(app.sessionTtlMs > 0)) throw new Error(`SESSION_TTL_HOURS must be a positive number, not "${env.SESSION_TTL_HOURS}"`);
   if (!(app.qrSignIn.ttlMs > 0)) throw new Error(`QR_TTL_SECONDS must be a positive number, not "${env.QR_TTL_SECONDS}"`);
   if (!Number.isSafeInteger(app.videoMaxBytes) || app.videoMaxBytes <= 0)
     throw new Error(`VIDEO_MAX_BYTES must be a positive whole number of bytes, not "${env.VIDEO_MAX_BYTES}"`);
+  if (app.smtpUrl && !/^smtps?:\/\//.test(app.smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
   return { app, listen: { port, host: env.HOST ?? '0.0.0.0' } };
 }

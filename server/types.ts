@@ -2,6 +2,7 @@ import type { Privilege } from '../schema/privileges';
 import type { UserRow } from './auth/sessions';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
+import type { Mailer } from './mail/mailer';
 
 /** Who may call a route: anyone, any signed-in user, holders of one privilege, or of any of a list. */
 export type Access = 'public' | 'session' | Privilege | readonly Privilege[];
@@ -25,6 +26,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     appConfig: AppConfig;
+    /** SMTP when configured, the outbox table otherwise (server/mail/). */
+    mailer: Mailer;
     /** Every route registered after the access check, in order (HEAD twins of GET routes included). */
     declaredRoutes: readonly DeclaredRoute[];
   }

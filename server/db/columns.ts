@@ -22,5 +22,8 @@ const epochMsTimestamp = customType<{ data: number; driverData: string | Date }>
   toDriver: (value) => new Date(value).toISOString(),
 });
 
+/** A moment the wire sets and reads as epoch milliseconds, kept as `timestamptz` (a voucher's `expire_at`). */
+export const epochMs = <N extends string>(name: N) => epochMsTimestamp(name);
+
 /** When the row was written, set by the database, answered as epoch milliseconds (a user's `create_time`). */
 export const createdAtMs = <N extends string>(name: N) => epochMsTimestamp(name).notNull().default(sql`now()`);

@@ -23,7 +23,7 @@ function columnFor(name: string, field: Field): PgColumnBuilderBase {
     case 'datetime':
       return field.required ? bigint(name, { mode: 'number' }).notNull() : bigint(name, { mode: 'number' });
     case 'integer':
-      return integer(name).notNull().default(0);
+      return field.nullable ? integer(name) : integer(name).notNull().default(0);
     case 'money':
       return numeric(name, { precision: 12, scale: 2, mode: 'number' }).notNull().default(0);
     case 'boolean':

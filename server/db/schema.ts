@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, type PgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, type PgColumn } from 'drizzle-orm/pg-core';
 import { carousel } from '../../schema/carousel';
 import { carouselGroup } from '../../schema/carouselGroup';
 import { category } from '../../schema/category';
@@ -11,7 +11,8 @@ import { transferApplication } from '../../schema/transferApplication';
 import { video, videoVersion } from '../../schema/video';
 import { tenant } from '../../schema/tenant';
 import { user, userStatuses } from '../../schema/user';
-import { blankText, createdAt, createdAtMs, identityId } from './columns';
+import { voucher, voucherObjectTypes, voucherResourceTypes } from '../../schema/voucher';
+import { blankText, createdAt, createdAtMs, epochMs, identityId } from './columns';
 import { entityTable, searchText } from './entityTable';
 
 /** A column of a table being declared, by its wire name, as the search index names them. */
@@ -211,4 +212,129 @@ export const tenantTransferApplications = entityTable(transferApplication, {
   },
   // One pending application per learner, even when two arrive at once.
   indexes: (column) => [uniqueIndex('tenant_transfer_applications_one_pending').on(column('user_id')).where(sql`status = 'pending'`)],
+});
+
+/**
+ * Enrolments: a learner in a course, enabled (`available`) or not. `tenant_id` is the learner's
+ * organisation, copied by a trigger when the row is written and when the learner moves, so a tenant
+ * administrator's list is one indexed condition (migration 0011).
+ */
+export const enrollments = pgTable(
+  'enrollments',
+  {
+    id: identityId('id'),
+    target_id: integer('target_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    learner_id: integer('learner_id')
+      .notNull()
+      .references(() => users.user_id, { onDelete: 'cascade' }),
+    available: boolean('available').notNull().default(true),
+    tenant_id: integer('tenant_id'),
+    create_at: createdAtMs('create_at'),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // One enrolment per learner and course: enrolling twice (a second voucher) changes nothing.
+    uniqueIndex('enrollments_target_learner_unique').on(table.target_id, table.learner_id),
+    // The list's order (newest first), over everything, one course, one learner and one tenant.
+    index('enrollments_create_at_idx').on(table.create_at, table.id),
+    index('enrollments_target_create_at_idx').on(table.target_id, table.create_at, table.id),
+    index('enrollments_learner_create_at_idx').on(table.learner_id, table.create_at, table.id),
+    index('enrollments_tenant_create_at_idx').on(table.tenant_id, table.create_at, table.id),
+  ],
+);
+
+/**
+ * Enabled enrolments per course, kept exact by statement triggers on `enrollments` (migration 0011)
+ * so the statistic never counts a million rows: `tenant_id` 0 is the platform's total, any other the
+ * count among that organisation's learners.
+ */
+export const enrollmentCounts = pgTable(
+  'enrollment_counts',
+  {
+    course_id: integer('course_id')
+      .notNull()
+      .references(() => courses.id, { onDelete: 'cascade' }),
+    tenant_id: integer('tenant_id').notNull(),
+    enrollment_count: integer('enrollment_count').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.course_id, table.tenant_id] }),
+    // The statistic's order: most enrolments first within a scope.
+    index('enrollment_counts_scope_count_idx').on(table.tenant_id, table.enrollment_count, table.course_id),
+    check('enrollment_counts_not_negative', sql`${table.enrollment_count} >= 0`),
+  ],
+);
+
+/**
+ * Vouchers (schema/voucher.ts). `resource_id` names a course or a series and `object_id` a tenant
+ * or a user, as the type beside each says, so neither is a foreign key: the routes check them.
+ * `available_number` goes down by one per redemption, under the voucher's row lock; the checks
+ * keep it between 0 and `count` whatever a statement tries.
+ */
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: identityId('id'),
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    description: blankText('description'),
+    resource_type: text('resource_type', { enum: voucherResourceTypes }).notNull(),
+    resource_id: integer('resource_id').notNull(),
+    object_type: text('object_type', { enum: voucherObjectTypes }).notNull().default('*'),
+    object_id: integer('object_id'),
+    count: integer('count').notNull(),
+    available_number: integer('available_number').notNull(),
+    expire_at: epochMs('expire_at').notNull(),
+    available: boolean('available').notNull().default(true),
+    created_at: createdAt('created_at'),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // A code is unique whatever its case, as a learner may type it in either.
+    uniqueIndex('vouchers_code_unique').on(sql`lower(${table.code})`),
+    index('vouchers_name_idx').on(table.name, table.id),
+    index('vouchers_expire_at_idx').on(table.expire_at, table.id),
+    index('vouchers_search_trgm').using('gin', sql`(${searchText(columnNamed(table), voucher.keyword)}) gin_trgm_ops`),
+    check('vouchers_count_positive', sql`${table.count} >= 1`),
+    check('vouchers_available_number_range', sql`${table.available_number} between 0 and ${table.count}`),
+    check('vouchers_object_for_type', sql`(${table.object_type} = '*') = (${table.object_id} is null)`),
+  ],
+);
+
+/**
+ * Who redeemed which voucher: once per user and voucher. A redeemed voucher cannot be deleted
+ * (abolish it instead), so the history stays; a deleted user's rows go with the user.
+ */
+export const voucherRedemptions = pgTable(
+  'voucher_redemptions',
+  {
+    id: identityId('id'),
+    voucher_id: integer('voucher_id')
+      .notNull()
+      .references(() => vouchers.id, { onDelete: 'restrict' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.user_id, { onDelete: 'cascade' }),
+    create_time: createdAtMs('create_time'),
+  },
+  (table) => [
+    uniqueIndex('voucher_redemptions_voucher_user_unique').on(table.voucher_id, table.user_id),
+    // A user's delete finds its rows without scanning every redemption.
+    index('voucher_redemptions_user_idx').on(table.user_id),
+  ],
+);
+
+/**
+ * Mail written while no SMTP server is configured (SMTP_URL unset): kept here, and logged, for a
+ * relay or an operator to deliver. `sent_at` is for whoever delivers it; this server never does.
+ */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  to: text('to').array().notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  created_at: createdAt('created_at'),
+  sent_at: timestamp('sent_at', { withTimezone: true }),
 });

@@ -2,8 +2,27 @@ import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { generatePassword, hashPassword } from '../auth/passwords';
 import type { Database, Executor } from './client';
 import { demoCatalogue, moreDemoTeachers, WELL_KNOWN_COURSE, type DemoSection } from './demoCourses';
+import { seedEnrollments } from './demoEnrollments';
 import { demoFileKeys, demoVideoVersions } from './demoFiles';
-import { appMeta, carouselGroups, carousels, categories, chapters, courses, series, seriesCourses, teachers, tenants, tenantTransferApplications, users, videos, videoVersions } from './schema';
+import {
+  appMeta,
+  carouselGroups,
+  carousels,
+  categories,
+  chapters,
+  courses,
+  enrollments,
+  series,
+  seriesCourses,
+  teachers,
+  tenants,
+  tenantTransferApplications,
+  users,
+  videos,
+  voucherRedemptions,
+  vouchers,
+  videoVersions,
+} from './schema';
 
 export interface SeedReport {
   /** True when this start created the first administrator. */
@@ -47,7 +66,8 @@ async function seedDemo(tx: Executor, password_hash: string) {
       roles: ['tenant_admin'],
       email: 'academy-admin@example.com',
     },
-    { user_name: 'demo_learner', password_hash, real_name: 'Demo Learner', nick_name: 'learner', tenant_id: academy.tenant_id, roles: ['learner'] },
+    // A learner for half a year: its enrolments spread over those months.
+    { user_name: 'demo_learner', password_hash, real_name: 'Demo Learner', nick_name: 'learner', tenant_id: academy.tenant_id, roles: ['learner'], create_time: Date.now() - 180 * 86_400_000 },
   ]);
   await seedOrganisations(tx, password_hash, academy.tenant_id);
   const groups = await tx
@@ -64,6 +84,74 @@ async function seedDemo(tx: Executor, password_hash: string) {
   await seedSeries(tx, { categoryIds, teacherIds });
   await seedCarousels(tx, groups.map((group) => group.id as number));
   await seedTransferApplications(tx, academy.tenant_id);
+  // Enrolments first: a voucher's redemptions keep an enrolment the learner already had.
+  await seedEnrollments(tx);
+  await seedVouchers(tx, academy.tenant_id);
+}
+
+/**
+ * Vouchers in every state: available for anyone, for the demo academy (a series) and for
+ * demo_learner (not redeemed yet: the demo learner can try it), abolished, expired, used up by
+ * Riverside College, and one for a Riverside learner with an email address to send. The redeemed
+ * ones have their redemptions and the enrolments they made, and `available_number` agrees.
+ */
+async function seedVouchers(tx: Executor, academyId: number) {
+  const day = 24 * 60 * 60 * 1000;
+  const now = Date.now();
+  const idOf = async (rows: Promise<{ id: unknown }[]>) => (await rows)[0].id as number;
+  const course = (title: string) => idOf(tx.select({ id: courses.id }).from(courses).where(eq(courses.title, title)));
+  const seriesNamed = (title: string) => idOf(tx.select({ id: series.id }).from(series).where(eq(series.title, title)));
+  const learnersOf = (tenantId: number, count: number, offset = 0) =>
+    tx
+      .select({ user_id: users.user_id })
+      .from(users)
+      .where(and(eq(users.tenant_id, tenantId), eq(users.status, 'active'), sql`'learner' = any(${users.roles})`, ne(users.user_name, 'demo_learner')))
+      .orderBy(asc(users.user_id))
+      .limit(count)
+      .offset(offset);
+  const [riverside] = await tx.select({ tenant_id: tenants.tenant_id }).from(tenants).where(eq(tenants.name, 'riverside'));
+  const [demoLearner] = await tx.select({ user_id: users.user_id }).from(users).where(eq(users.user_name, 'demo_learner'));
+  const academyLearners = await learnersOf(academyId, 6, 10);
+  const collegeLearners = await learnersOf(riverside.tenant_id, 3);
+  const [scholar] = collegeLearners.slice(2);
+  const react = await course(WELL_KNOWN_COURSE);
+  const [other] = await tx.select({ id: courses.id }).from(courses).where(sql`${courses.id} <> ${react}`).orderBy(courses.id).limit(1);
+
+  const demo = [
+    { name: 'React launch offer', code: 'REACT-LAUNCH', description: 'Free access to the most popular course for anyone who has the code', resource_type: 'course', resource_id: react, object_type: '*', count: 100, expires: 60, redeemedBy: academyLearners.slice(0, 3) },
+    { name: 'Front-end path for Demo Academy', code: 'ACADEMY-FRONTEND', description: 'The whole front-end series for our own learners', resource_type: 'series', resource_id: await seriesNamed('Front-end engineer path'), object_type: 'tenant', object_id: academyId, count: 20, expires: 90, redeemedBy: academyLearners.slice(3, 5) },
+    { name: 'Welcome gift', code: 'WELCOME-DEMO', description: 'A first course for the demo learner', resource_type: 'course', resource_id: other.id as number, object_type: 'user', object_id: demoLearner.user_id, count: 1, expires: 30, redeemedBy: [] },
+    { name: 'Summer promotion', code: 'SUMMER-PROMO', description: 'Withdrawn after a week', resource_type: 'course', resource_id: react, object_type: '*', count: 50, expires: 20, abolished: true, redeemedBy: academyLearners.slice(5, 6) },
+    { name: 'Spring sale', code: 'SPRING-SALE', description: 'Design fundamentals at no cost, for a month', resource_type: 'series', resource_id: await seriesNamed('Design fundamentals'), object_type: '*', count: 30, expires: -10, redeemedBy: academyLearners.slice(0, 2) },
+    { name: 'Riverside data cohort', code: 'RIVERSIDE-DATA', description: 'Two places in the data science bootcamp', resource_type: 'series', resource_id: await seriesNamed('Data science bootcamp'), object_type: 'tenant', object_id: riverside.tenant_id, count: 2, expires: 45, redeemedBy: collegeLearners.slice(0, 2) },
+    { name: 'Scholarship', code: 'SCHOLAR-RIVER', description: 'One course, chosen for one learner', resource_type: 'course', resource_id: react, object_type: 'user', object_id: scholar.user_id, count: 1, expires: 14, redeemedBy: [] },
+  ] as const;
+
+  for (const [index, one] of demo.entries()) {
+    const { expires, redeemedBy, ...fields } = one;
+    const [made] = await tx
+      .insert(vouchers)
+      .values({
+        ...fields,
+        object_id: 'object_id' in one ? one.object_id : null,
+        available: !('abolished' in one),
+        available_number: one.count - redeemedBy.length,
+        // The end of a day in China (UTC+8), as the console sets an expiry there.
+        expire_at: new Date(new Date(now + expires * day).setUTCHours(15, 59, 59, 999)).getTime(),
+        created_at: new Date(now - (demo.length - index) * 3 * day),
+      })
+      .returning({ id: vouchers.id });
+    if (redeemedBy.length === 0) continue;
+    await tx.insert(voucherRedemptions).values(redeemedBy.map((learner, order) => ({ voucher_id: made.id, user_id: learner.user_id, create_time: now - (order + 1) * day })));
+    const courseIds =
+      one.resource_type === 'course'
+        ? [one.resource_id]
+        : (await tx.select({ id: seriesCourses.course_id }).from(seriesCourses).where(eq(seriesCourses.series_id, one.resource_id))).map((row) => row.id);
+    await tx
+      .insert(enrollments)
+      .values(redeemedBy.flatMap((learner) => courseIds.map((target_id) => ({ target_id, learner_id: learner.user_id }))))
+      .onConflictDoNothing({ target: [enrollments.target_id, enrollments.learner_id] });
+  }
 }
 
 /**
@@ -107,7 +195,7 @@ async function seedTransferApplications(tx: Executor, academyId: number) {
 const givenNames = ['Amelia', 'Bo', 'Chen', 'Diego', 'Emma', 'Farah', 'Hiro', 'Ines', 'Jonas', 'Kaito', 'Lena', 'Mei', 'Noah', 'Olga', 'Priya', 'Quinn', 'Rosa', 'Sven', 'Tariq', 'Yuki'];
 const familyNames = ['Wang', 'Suzuki', 'Garcia', 'Okafor', 'Novak', 'Li', 'Tanaka', 'Silva', 'Murphy', 'Khan'];
 
-/** Learners named from the lists above (`amelia.wang`), each a few hours older than the one before. */
+/** Learners named from the lists above (`amelia.wang`), each five days older than the one before: their enrolments spread over the year. */
 function learners(count: number, offset: number, tenantId: number, password_hash: string) {
   const startedAt = Date.now();
   return Array.from({ length: count }, (_, index) => {
@@ -125,7 +213,7 @@ function learners(count: number, offset: number, tenantId: number, password_hash
       roles: ['learner'],
       // Every ninth has been deactivated, so the list shows both states.
       status: n % 9 === 4 ? ('deactive' as const) : ('active' as const),
-      create_time: startedAt - (n + 1) * 5 * 3_600_000,
+      create_time: startedAt - (n + 1) * 5 * 86_400_000,
     };
   });
 }

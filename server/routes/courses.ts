@@ -8,6 +8,7 @@ import type { Database, Executor } from '../db/client';
 import { carousels, categories, courses } from '../db/schema';
 import { BadRequest, Conflict, NotFound } from '../errors';
 import { entityRoutes, entityStore, type ListQuery } from './entityRoutes';
+import { refuseIfOnVouchers } from './vouchers';
 
 type Row = Record<string, unknown>;
 
@@ -58,6 +59,7 @@ const standardRoutes = entityRoutes(store, {
     if (!found) return;
     const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(carousels).where(eq(carousels.target_id, id));
     if (total > 0) throw new Conflict('app.error.course_on_carousels', { title: found.title as string, smart_count: total });
+    await refuseIfOnVouchers(tx, 'course', id, found.title as string);
   },
 });
 

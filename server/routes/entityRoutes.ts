@@ -70,28 +70,32 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     return and(...found);
   }
 
-  /** Adds the referenced records to each row: one query per reference field for the whole page. */
+  /** The records one reference field of a page's rows names, by id: one query for the whole page. */
+  async function referencedRecords(db: Executor, name: string, rows: Row[]): Promise<Map<number, Row>> {
+    const field = entity.fields[name] as ReferenceField;
+    const ids = [...new Set(rows.flatMap((row) => (field.many ? (row[name] as number[]) : [row[name] as number | null])))].filter(
+      (id): id is number => typeof id === 'number',
+    );
+    if (ids.length === 0) return new Map();
+    const target = field.target();
+    const targetColumns = columnsOf(tableOf(target.table));
+    const shown = [target.titleField, ...(field.show ?? [])];
+    const records = await db
+      .select({ [target.idKey]: targetColumns[target.idKey], ...Object.fromEntries(shown.map((key) => [key, targetColumns[key]])) })
+      .from(tableOf(target.table))
+      .where(inArray(targetColumns[target.idKey], ids));
+    return new Map(records.map((record) => [record[target.idKey] as number, record as Row]));
+  }
+
+  /**
+   * Adds the referenced records to each row. One field after the other: inside a transaction `db` is
+   * a single connection, and node-postgres refuses (deprecated now, an error in its next major) a
+   * query sent while another is running on it.
+   */
   async function present(db: Executor, rows: Row[]): Promise<Row[]> {
     if (rows.length === 0 || referenceNames.length === 0) return rows;
-    const found = await Promise.all(
-      referenceNames.map(async (name) => {
-        const field = entity.fields[name] as ReferenceField;
-        const ids = [...new Set(rows.flatMap((row) => (field.many ? (row[name] as number[]) : [row[name] as number | null])))].filter(
-          (id): id is number => typeof id === 'number',
-        );
-        const target = field.target();
-        const targetColumns = columnsOf(tableOf(target.table));
-        const shown = [target.titleField, ...(field.show ?? [])];
-        const records =
-          ids.length === 0
-            ? []
-            : await db
-                .select({ [target.idKey]: targetColumns[target.idKey], ...Object.fromEntries(shown.map((key) => [key, targetColumns[key]])) })
-                .from(tableOf(target.table))
-                .where(inArray(targetColumns[target.idKey], ids));
-        return new Map(records.map((record) => [record[target.idKey] as number, record as Row]));
-      }),
-    );
+    const found: Map<number, Row>[] = [];
+    for (const name of referenceNames) found.push(await referencedRecords(db, name, rows));
     return rows.map((row) => {
       const named = { ...row };
       referenceNames.forEach((name, index) => {
@@ -297,7 +301,7 @@ export function entityRoutes(store: EntityStore, options: EntityRouteOptions = {
       });
 
     if (declared.has('create'))
-      app.post(entity.api, {
+      app.post(entity.createApi, {
         config: config('write'),
         schema: { tags: [tag], summary: `Create a ${entity.resource}`, body: input, response: { 200: success(record), ...failures } },
         handler: async (request) => {

@@ -18,6 +18,7 @@ import { courses, series as seriesTable, seriesCourses } from '../db/schema';
 import { BadRequest, NotFound } from '../errors';
 import { checkPrices, inCategory } from './courses';
 import { entityRoutes, entityStore, type ListQuery } from './entityRoutes';
+import { refuseIfOnVouchers } from './vouchers';
 
 type Row = Record<string, unknown>;
 
@@ -134,7 +135,15 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  await app.register(entityRoutes(store, { only: ['delete'] }));
+  await app.register(
+    entityRoutes(store, {
+      only: ['delete'],
+      beforeDelete: async (tx, id) => {
+        const [found] = await tx.select({ title: seriesTable.title }).from(seriesTable).where(eq(seriesTable.id, id)).for('update');
+        if (found) await refuseIfOnVouchers(tx, 'series', id, found.title as string);
+      },
+    }),
+  );
 
   for (const [action, available] of [['publish', true], ['unpublish', false]] as const)
     app.post(`${one}/${action}`, {

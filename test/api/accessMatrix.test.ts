@@ -1,3 +1,4 @@
+import { enrollments } from '../../server/db/schema';
 import { call, client, signIn, type CallOptions } from './client';
 import { people } from './people';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, startServer, type TestServer } from './server';
@@ -40,6 +41,10 @@ interface Records {
   /** The demo academy, and one of its learners. */
   academy: number;
   learner: number;
+  /** A voucher of `course` for the demo academy, whose administrator has an email address. */
+  voucher: number;
+  /** The enrolment of `learner` in `course` (enrolments are made by redeeming vouchers: written straight to the database here). */
+  enrollment: { courseId: number; learnerId: number };
 }
 
 /** Records made afresh for each call, for rows whose allowed call uses one up (a delete, a decision). */
@@ -60,6 +65,7 @@ interface Fresh {
   tenant(): Promise<number>;
   /** A learner of the demo academy. */
   learner(): Promise<number>;
+  voucher(): Promise<number>;
 }
 
 interface Row {
@@ -85,6 +91,7 @@ const tenantRecord = (status: Status): Expected => [401, 403, 403, status, statu
 const learners = (status: Status): Expected => [401, status, 403, 403, 403];
 
 const validation = 'no body: the 400 of validation, past the privilege check';
+const DAY = 24 * 60 * 60 * 1000;
 
 const matrix: Record<string, Row> = {
   // Health and files
@@ -231,6 +238,28 @@ const matrix: Record<string, Row> = {
   'GET /uc/v1/applies/:id': { expect: tenantRecord(200), address: (r) => `/uc/v1/applies/${r.application}` },
   'PUT /uc/v1/applies/:id/approve': { expect: tenantRecord(200), address: async (_, fresh) => `/uc/v1/applies/${await fresh.application()}/approve` },
   'PUT /uc/v1/applies/:id/reject': { expect: tenantRecord(200), address: async (_, fresh) => `/uc/v1/applies/${await fresh.application()}/reject` },
+
+  // Vouchers
+  'GET /api/v1/vouchers': { expect: operators(200) },
+  'POST /api/v1/vouchers/new': {
+    expect: operators(200),
+    body: (r: Records) => ({ name: 'Matrix voucher', code: 'matrix-voucher', resource_type: 'course', resource_id: r.course, count: 5, expire_at: Date.now() + DAY }),
+  },
+  'GET /api/v1/vouchers/:id': { expect: operators(200), address: (r) => `/api/v1/vouchers/${r.voucher}` },
+  'PUT /api/v1/vouchers/:id': { expect: operators(200), address: (r) => `/api/v1/vouchers/${r.voucher}`, body: { description: 'Changed' } },
+  'DELETE /api/v1/vouchers/:id': { expect: operators(200), address: async (_, fresh) => `/api/v1/vouchers/${await fresh.voucher()}` },
+  'POST /api/v1/vouchers/:id/abolish': { expect: operators(200), address: async (_, fresh) => `/api/v1/vouchers/${await fresh.voucher()}/abolish` },
+  'PUT /api/v1/vouchers/:id/send_email': {
+    expect: operators(200),
+    address: (r) => `/api/v1/vouchers/${r.voucher}/send_email`,
+    why: "the academy's administrator has an address: without SMTP_URL the mail goes to the outbox",
+  },
+  'POST /uc/v1/vouchers/redeem': { expect: signedIn(400), body: {}, why: 'any signed-in user redeems for the own account: ' + validation },
+  // Enrolments: each administrator lists its own learners' enrolments and counts, and changes only theirs
+  'GET /api/v1/enrollments/pager': { expect: tenantList(200) },
+  'GET /api/v1/enrollments/statistic': { expect: tenantList(200) },
+  'POST /api/v1/enrollmentEnable': { expect: tenantRecord(200), body: (r: Records) => r.enrollment },
+  'POST /api/v1/enrollmentDisable': { expect: tenantRecord(200), body: (r: Records) => r.enrollment },
 };
 
 let server: TestServer;
@@ -289,6 +318,17 @@ beforeAll(async () => {
     },
     tenant: () => make.tenant(`matrix_empty_${++made}`),
     learner: async () => (await make.user(`matrix_user_${++made}`, academy, ['learner'])).user_id,
+    voucher: () =>
+      created('/api/v1/vouchers/new', {
+        name: `Voucher ${++made}`,
+        code: `matrix-${made}`,
+        resource_type: 'course',
+        resource_id: records.course,
+        object_type: 'tenant',
+        object_id: records.academy,
+        count: 5,
+        expire_at: Date.now() + DAY,
+      }),
   };
   records.academy = academy;
   records.learner = await fresh.learner();
@@ -304,6 +344,9 @@ beforeAll(async () => {
   records.series = await fresh.series();
   records.carousel = await fresh.carousel();
   records.application = await fresh.application();
+  records.voucher = await fresh.voucher();
+  await server.database.db.insert(enrollments).values({ target_id: records.course, learner_id: records.learner });
+  records.enrollment = { courseId: records.course, learnerId: records.learner };
 
   sessionOf = async (caller) => {
     const who = credentials[caller];

@@ -12,6 +12,8 @@ export interface RunningServer {
   /** Calls the API as a plain client would (for setting up data, not for checking the UI). */
   api<T = any>(method: string, apiPath: string, options?: { token?: string; body?: unknown }): Promise<{ status: number; body: T }>;
   signIn(loginName?: string, password?: string): Promise<{ token: string; user_info: unknown; privileges: string[] }>;
+  /** What the server has printed so far (its log lines, at LOG_LEVEL warn). */
+  output(): string;
 }
 
 /** A database of its own on the server of TEST_DATABASE_URL; PGlite in the data folder otherwise. */
@@ -52,7 +54,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   };
 
   return {
-    server: { url, api, signIn },
+    server: { url, api, signIn, output: running.output },
     stop: async () => {
       await running.stop();
       await database.drop();
@@ -91,9 +93,9 @@ export { expect };
 /** A name no other test uses, to find this test's own records with the search box. */
 export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-/** Types into the list's search box and waits for the list to answer for it. */
-export async function searchFor(page: Page, text: string) {
-  const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('keyword') === text);
+/** Types into the list's search box and waits for the list to answer for it (series search with `word`). */
+export async function searchFor(page: Page, text: string, parameter = 'keyword') {
+  const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get(parameter) === text);
   await page.getByPlaceholder(/^(search|搜索|検索)$/i).fill(text);
   await answered;
 }

@@ -1,0 +1,176 @@
+import { and, asc, desc, eq, gt, gte, ilike, lt, ne, sql, type SQL } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import {
+  enrollment,
+  enrollmentListQuery,
+  enrollmentRecord,
+  enrollmentStatistic,
+  enrollmentStatisticQuery,
+  enrollmentStatusBody,
+} from '../../schema/enrollment';
+import { failures, page, success } from '../../schema/envelope';
+import { tenantScope } from '../auth/tenantScope';
+import type { Database, Executor } from '../db/client';
+import { courses, enrollmentCounts, enrollments } from '../db/schema';
+import { Forbidden, NotFound } from '../errors';
+import { containing, entityStore, type ListQuery } from './entityRoutes';
+
+type Row = Record<string, unknown>;
+
+const store = entityStore(enrollment, enrollments);
+
+/** A tenant administrator sees and changes the enrolments of its own learners (the row carries the learner's tenant). */
+const scope = (request: FastifyRequest) => tenantScope(request, enrollments.tenant_id);
+
+/**
+ * Whose counts the statistic reads: a tenant administrator's organisation, or for a platform
+ * administrator the platform's total, kept under tenant 0.
+ */
+const countScope = (request: FastifyRequest) => tenantScope(request, enrollmentCounts.tenant_id) ?? eq(enrollmentCounts.tenant_id, 0);
+
+/** SPEC.md's flat course title and learner name, from the references the store has just read. */
+const withNames = (row: Row): Row => ({
+  ...row,
+  target_title: (row.target as { title?: string } | null)?.title ?? '',
+  learner_name: (row.learner as { user_name?: string } | null)?.user_name ?? '',
+});
+
+// The generic view of the schemas: rows are checked against them when answering.
+const listQuery = enrollmentListQuery as unknown as z.ZodType<ListQuery & { start_time?: number; end_time?: number }>;
+const listAnswer = success(page(enrollmentRecord)) as unknown as z.ZodType<{ success: true; data: { items: Row[]; total: number } }>;
+const recordAnswer = success(enrollmentRecord) as unknown as z.ZodType<{ success: true; data: Row }>;
+interface StatisticQuery {
+  page: number;
+  page_size: number;
+  keyword?: string;
+  sort_by?: 'enrollment_count';
+  order?: 'asc' | 'desc';
+}
+const statisticQuery = enrollmentStatisticQuery as unknown as z.ZodType<StatisticQuery>;
+const statisticAnswer = success(page(enrollmentStatistic));
+
+const detail = { access: enrollment.privileges.read, resource: enrollment.resource } as const;
+const STATISTIC = 'enroll_statis';
+
+/**
+ * The statistic's page: courses by their enabled enrolments in the caller's scope, from the counts
+ * the triggers keep (migration 0011), never by counting enrolments. The total rides along in the
+ * same statement; the course table is joined for the page's titles, and for the count only when a
+ * keyword searches them.
+ */
+async function statisticPage(db: Executor, scoped: SQL, query: StatisticQuery) {
+  const listed = and(scoped, gt(enrollmentCounts.enrollment_count, 0));
+  const searched = query.keyword ? ilike(courses.title, containing(query.keyword)) : undefined;
+  const counted = searched
+    ? db.select({ total: sql<number>`count(*)::int` }).from(enrollmentCounts).innerJoin(courses, eq(courses.id, enrollmentCounts.course_id)).where(and(listed, searched))
+    : db.select({ total: sql<number>`count(*)::int` }).from(enrollmentCounts).where(listed);
+  const direction = query.order === 'asc' ? asc : desc;
+  const rows = await db
+    .select({ id: courses.id, title: courses.title, enrollment_count: enrollmentCounts.enrollment_count, total: sql<number>`(${counted})` })
+    .from(enrollmentCounts)
+    .innerJoin(courses, eq(courses.id, enrollmentCounts.course_id))
+    .where(and(listed, searched))
+    // The index on (tenant_id, enrollment_count, course_id) gives this order (most enrolled first: on a tie, the newer course).
+    .orderBy(direction(enrollmentCounts.enrollment_count), direction(enrollmentCounts.course_id))
+    .limit(query.page_size)
+    .offset((query.page - 1) * query.page_size);
+  // An empty page carries no total: none on page 1 means none at all; past the end, count.
+  const total = rows.length > 0 ? rows[0].total : query.page === 1 ? 0 : (await counted)[0].total;
+  return {
+    items: rows.map(({ id, title, enrollment_count }) => ({ target: { id: id as number, title: title as string }, enrollment_count })),
+    total,
+  };
+}
+
+/**
+ * Enables or disables the learner's enrolment in the course, under a row lock; doing it twice
+ * changes nothing. The counts follow in the same transaction (the triggers of migration 0011).
+ * Answers the enrolment's id.
+ */
+async function setAvailable(tx: Executor, request: FastifyRequest, courseId: number, learnerId: number, available: boolean) {
+  // The course first, as its delete locks it first: a delete racing this change waits for it, or is seen.
+  await tx.select({ id: courses.id }).from(courses).where(eq(courses.id, courseId)).for('key share');
+  const [found] = await tx
+    .select({ id: enrollments.id, inScope: scope(request) ?? sql<boolean>`true` })
+    .from(enrollments)
+    .where(and(eq(enrollments.target_id, courseId), eq(enrollments.learner_id, learnerId)))
+    .for('update');
+  if (!found) throw new NotFound('resources.enroll_detail.errors.not_enrolled');
+  // Another organisation's learner: the enrolment exists, but is not the caller's to change.
+  if (!found.inScope) throw new Forbidden();
+  await tx
+    .update(enrollments)
+    .set({ available, updated_at: sql`now()` })
+    .where(and(eq(enrollments.id, found.id), ne(enrollments.available, available)));
+  return found.id;
+}
+
+/** Enrolments (SPEC.md's /enroll_detail and /enroll_statis): the pager, the statistic, enable and disable. */
+export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
+  const db: Database = app.db;
+
+  app.get(enrollment.listApi, {
+    config: detail,
+    schema: {
+      tags: [enrollment.resource],
+      summary: 'List enrolments, newest first, each with its course and learner',
+      description:
+        '`target_id` (course), `learner_id` and `available` (`true` enabled, `false` disabled) filter; repeat `target_id` or ' +
+        '`learner_id` for several. `start_time` (inclusive) and `end_time` (exclusive) bound the enrol time, in epoch ms; ' +
+        'a start after the end is a 400 under `end_time`. A tenant administrator sees the enrolments of its own learners.',
+      querystring: listQuery,
+      response: { 200: listAnswer, ...failures },
+    },
+    handler: async (request) => {
+      const { start_time, end_time } = request.query;
+      const where = and(
+        scope(request),
+        start_time === undefined ? undefined : gte(enrollments.create_at, start_time),
+        end_time === undefined ? undefined : lt(enrollments.create_at, end_time),
+      );
+      const found = await store.list(db, request.query, where);
+      return { success: true as const, data: { items: found.items.map(withNames), total: found.total } };
+    },
+  });
+
+  app.get('/api/v1/enrollments/statistic', {
+    config: { access: enrollment.privileges.read, resource: STATISTIC },
+    schema: {
+      tags: [STATISTIC],
+      summary: 'Courses by their number of enabled enrolments, most enrolled first',
+      description:
+        'Counts only enabled enrolments, kept exact with every change (never counted per request). A platform ' +
+        "administrator sees the platform's totals, a tenant administrator those among its own learners. Courses with no " +
+        'enabled enrolment (in that scope) are not listed. `keyword` looks in the course title.',
+      querystring: statisticQuery,
+      response: { 200: statisticAnswer, ...failures },
+    },
+    handler: async (request) => ({ success: true as const, data: await statisticPage(db, countScope(request), request.query) }),
+  });
+
+  for (const [action, available] of [
+    ['enrollmentEnable', true],
+    ['enrollmentDisable', false],
+  ] as const)
+    app.post(`/api/v1/${action}`, {
+      config: { access: enrollment.privileges.write, resource: enrollment.resource },
+      schema: {
+        tags: [enrollment.resource],
+        summary: available ? "Enable a learner's enrolment in a course" : "Disable a learner's enrolment in a course",
+        description:
+          `Sets \`available\` to ${available} and answers the enrolment; doing it again changes nothing and answers the same. ` +
+          'No such enrolment is a 404; the enrolment of another organisation\'s learner a 403, as every record outside ' +
+          "a tenant administrator's scope. The statistic's counts follow in the same transaction.",
+        body: enrollmentStatusBody,
+        response: { 200: recordAnswer, ...failures },
+      },
+      handler: async (request) => {
+        const { courseId, learnerId } = request.body;
+        const id = await db.transaction((tx) => setAvailable(tx, request, courseId, learnerId, available));
+        // Read once committed: the page's course and learner are looked up side by side, which one transaction's connection cannot do.
+        return { success: true as const, data: withNames(await store.read(db, id)) };
+      },
+    });
+};
