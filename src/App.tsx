@@ -21,10 +21,13 @@ const dataProvider = createDataProvider((name) => {
   return endpoints;
 });
 
-const authProvider = createAuthProvider((name, action) => {
-  const resource = byName.get(name);
-  return resource && privilegeForAction(resource.privileges, action);
-});
+const authProvider = createAuthProvider(
+  (name, action) => {
+    const resource = byName.get(name);
+    return resource && privilegeForAction(resource.privileges, action);
+  },
+  (name, action, record, selfId) => byName.get(name)?.recordAccess?.(action, record, selfId) ?? true,
+);
 
 const theme: RaThemeOptions = {
   ...defaultTheme,

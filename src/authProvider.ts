@@ -13,8 +13,14 @@ export class NoPermissionError extends Error {
   }
 }
 
-/** `privilegeFor` says which privilege a resource's action needs; nothing known means no access. */
-export function createAuthProvider(privilegeFor: (resource: string, action: string) => string | undefined): AuthProvider {
+/**
+ * `privilegeFor` says which privilege a resource's action needs; nothing known means no access.
+ * `recordAccess` says whether an allowed action applies to one record for the signed-in user.
+ */
+export function createAuthProvider(
+  privilegeFor: (resource: string, action: string) => string | undefined,
+  recordAccess: (resource: string, action: string, record: Record<string, unknown>, selfId: string) => boolean = () => true,
+): AuthProvider {
   /** The profile decides: no console role means no permission, and nothing is kept. */
   async function adoptSession(token: string) {
     setToken(token);
@@ -70,9 +76,11 @@ export function createAuthProvider(privilegeFor: (resource: string, action: stri
       return getPrivileges();
     },
 
-    async canAccess({ resource, action }) {
+    async canAccess({ resource, action, record }) {
       const required = privilegeFor(resource, action);
-      return required !== undefined && hasPrivilege(required);
+      if (required === undefined || !hasPrivilege(required)) return false;
+      const self = getUserInfo();
+      return !record || !self || recordAccess(resource, action, record, String(self.user_id));
     },
   };
 }

@@ -4,18 +4,33 @@ import { request, type QueryValue, type RequestOptions } from './http';
 
 /** Where a resource lives on the server and what its records call their identifier. */
 export interface Endpoints {
+  /** May name a filter in braces (`/api/v1/series/{series_id}/courses`): its value goes into the path. */
   list: string;
   create: string;
   one: (id: Identifier) => string;
   idKey: string;
+  /** A record's id when no field of its own is one (a statistic row is its course's: `target.id`). */
+  idOf?: (record: Record<string, unknown>) => Identifier;
 }
 
-export const restEndpoints = (api: string, idKey = 'id', list = api): Endpoints => ({
+export const restEndpoints = (api: string, idKey = 'id', list = api, create = api): Endpoints => ({
   list,
-  create: api,
+  create,
   one: (id) => `${api}/${encodeURIComponent(String(id))}`,
   idKey,
 });
+
+/** A list address with the filters it names filled in, and the filters left for the query. */
+export function listAddress(template: string, filter: Record<string, QueryValue>): { path: string; query: Record<string, QueryValue> } {
+  const query = { ...filter };
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = query[name];
+    if (value === undefined || value === null || value === '' || Array.isArray(value)) throw new Error(`the list address ${template} needs the filter "${name}"`);
+    delete query[name];
+    return encodeURIComponent(String(value));
+  });
+  return { path, query };
+}
 
 export interface ConsoleDataProvider extends DataProvider {
   /** Any other call of the contract, through the same client (so a 401 signs out, errors show alike). */
@@ -23,7 +38,7 @@ export interface ConsoleDataProvider extends DataProvider {
 }
 
 /** Records carry the wire's key names; react-admin also needs `id`. */
-const withId = (idKey: string) => (record: Record<string, unknown>) => ({ ...record, id: record[idKey] }) as RaRecord;
+const withId = ({ idKey, idOf }: Endpoints) => (record: Record<string, unknown>) => ({ ...record, id: idOf ? idOf(record) : record[idKey] }) as RaRecord;
 
 /** The body sent back: the wire fields only, without react-admin's `id` when the wire key differs. */
 function toWire(data: Record<string, unknown>, idKey: string): Record<string, unknown> {
@@ -36,19 +51,20 @@ export function createDataProvider(endpointsOf: (resource: string) => Endpoints)
 
   const getOne = async (resource: string, id: Identifier, signal?: AbortSignal) => {
     const endpoints = endpointsOf(resource);
-    return withId(endpoints.idKey)(await send<Record<string, unknown>>(endpoints.one(id), { signal }));
+    return withId(endpoints)(await send<Record<string, unknown>>(endpoints.one(id), { signal }));
   };
 
   const getList: DataProvider['getList'] = async (resource, params) => {
     const endpoints = endpointsOf(resource);
     const { page = 1, perPage = 10 } = params.pagination ?? {};
-    const query: Record<string, QueryValue> = { ...(params.filter as Record<string, QueryValue>), page, page_size: perPage };
+    const { path, query: filters } = listAddress(endpoints.list, (params.filter ?? {}) as Record<string, QueryValue>);
+    const query: Record<string, QueryValue> = { ...filters, page, page_size: perPage };
     if (params.sort?.field) {
       query.sort_by = params.sort.field;
       query.order = params.sort.order.toLowerCase();
     }
-    const { items, total } = asPage<Record<string, unknown>>(await send(endpoints.list, { query, signal: params.signal }));
-    return { data: items.map(withId(endpoints.idKey)), total } as never;
+    const { items, total } = asPage<Record<string, unknown>>(await send(path, { query, signal: params.signal }));
+    return { data: items.map(withId(endpoints)), total } as never;
   };
 
   return {
@@ -69,13 +85,13 @@ export function createDataProvider(endpointsOf: (resource: string) => Endpoints)
     create: async (resource, params) => {
       const endpoints = endpointsOf(resource);
       const created = await send<Record<string, unknown>>(endpoints.create, { method: 'POST', body: toWire(params.data, endpoints.idKey) });
-      return { data: withId(endpoints.idKey)(created) as never };
+      return { data: withId(endpoints)(created) as never };
     },
     update: async (resource, params) => {
       const endpoints = endpointsOf(resource);
       const body = toWire(params.data, endpoints.idKey);
       const updated = await send<Record<string, unknown> | null>(endpoints.one(params.id), { method: 'PUT', body });
-      return { data: withId(endpoints.idKey)(updated ?? { ...params.data, [endpoints.idKey]: params.id }) as never };
+      return { data: withId(endpoints)(updated ?? { ...params.data, [endpoints.idKey]: params.id }) as never };
     },
     updateMany: async (resource, params) => {
       const endpoints = endpointsOf(resource);

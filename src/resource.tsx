@@ -22,13 +22,19 @@ export interface ConsoleResource {
   privileges: ResourcePrivileges;
   /** Absent while the resource has no screens yet. */
   endpoints?: Endpoints;
-  list: ComponentType;
+  /** Absent for records read only inside another resource's screens (a series' courses). */
+  list?: ComponentType;
   create?: ComponentType;
   edit?: ComponentType;
   show?: ComponentType;
   recordRepresentation?: string | ((record: RaRecord) => string) | ReactElement;
   /** More routes under /name (a tree's /name/create?parent_id=, a video's /name/:id/version). */
   routes?: ReactNode;
+  /**
+   * Whether an action the privileges allow applies to this record for the signed-in user (react-admin's
+   * canAccess with a record): nobody is offered to delete their own account. The server enforces it too.
+   */
+  recordAccess?: (action: string, record: Record<string, unknown>, selfId: string) => boolean;
 }
 
 export interface EntityResourceOptions {

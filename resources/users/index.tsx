@@ -129,6 +129,7 @@ const users: ConsoleResource = {
   endpoints: restEndpoints(user.api, user.idKey, user.listApi),
   list: UserList,
   recordRepresentation: user.titleField,
+  recordAccess: (action, record, selfId) => !(action === 'delete' && String(record.user_id) === selfId),
 };
 
 export default users;

@@ -93,15 +93,15 @@ function FormBody({ form, onCancel }: { form: FormDefinition; onCancel?: () => v
   );
 }
 
-/** /x/create: saves, says 'Create success.' and returns to the list. */
-export function CreatePage({ form }: { form: FormDefinition }) {
+/** /x/create: saves, says 'Create success.' and returns to the list. `defaults` are what the form opens with (a series' preset values). */
+export function CreatePage({ form, defaults }: { form: FormDefinition; defaults?: Partial<RaRecord> }) {
   const redirect = useRedirect();
   const resource = useResourceContext();
   const feedback = useSaveFeedback('app.notification.created', () => redirect('list', resource));
   return (
     <>
       <PageHeading title={useFormTitle(false)} />
-      <Create title={false} redirect={false} mutationOptions={feedback}>
+      <Create title={false} redirect={false} mutationOptions={feedback} record={defaults}>
         <FormBody form={form} />
       </Create>
     </>

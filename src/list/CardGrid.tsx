@@ -1,5 +1,6 @@
 import { Box, Card, CardActions, CardContent, Checkbox, Grid, Link, Skeleton, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
 import { RecordContextProvider, useListContext, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
 import { useDelayed } from '../useDelayed';
 import { ClampedText, ColumnCell } from './ClampedText';
@@ -9,6 +10,8 @@ interface CardGridProps {
   title: ListColumn;
   lines: ListColumn[];
   onTitleClick(record: RaRecord): void;
+  /** Where the title leads, when it opens a page rather than calling `onTitleClick`. */
+  titleAddress?: (record: RaRecord) => string;
   actions(record: RaRecord): ReactNode;
   selectable: boolean;
   /** A picture above the card's title. */
@@ -18,7 +21,7 @@ interface CardGridProps {
 }
 
 /** The card view: four cards per row on a wide screen, each with its title, fields and actions. */
-export function CardGrid({ title, lines, onTitleClick, actions, selectable, media, titleLines = 1 }: CardGridProps) {
+export function CardGrid({ title, lines, onTitleClick, titleAddress, actions, selectable, media, titleLines = 1 }: CardGridProps) {
   const translate = useTranslate();
   const resource = useResourceContext() ?? '';
   const { data, isPending, selectedIds, onToggleItem } = useListContext();
@@ -61,10 +64,9 @@ export function CardGrid({ title, lines, onTitleClick, actions, selectable, medi
                     />
                   )}
                   <Link
-                    component="button"
+                    {...(titleAddress ? { component: RouterLink, to: titleAddress(record) } : { component: 'button', onClick: () => onTitleClick(record) })}
                     variant="subtitle1"
                     underline="hover"
-                    onClick={() => onTitleClick(record)}
                     sx={{ textAlign: 'left', fontWeight: 600, minWidth: 0 }}
                   >
                     <ColumnCell record={record} column={title} lines={titleLines} />

@@ -25,6 +25,8 @@ export interface ConfirmButtonProps {
   failureMessage?: string;
   /** What the screen does once it worked. */
   after?(): void;
+  /** What asks the question instead of the button (a series' publish switch); `label` still titles it. */
+  trigger?: (ask: () => void) => ReactNode;
 }
 
 /**
@@ -32,7 +34,7 @@ export interface ConfirmButtonProps {
  * server's reason. Deletes and custom actions (publish, abolish, approve) all go through it.
  */
 export function ConfirmButton(props: ConfirmButtonProps) {
-  const { label, icon, color = 'primary', content, translateOptions, title, pending, disabled, run, successMessage, failureMessage, after } = props;
+  const { label, icon, color = 'primary', content, translateOptions, title, pending, disabled, run, successMessage, failureMessage, after, trigger } = props;
   const translate = useTranslate();
   const notify = useNotify();
   const [open, setOpen] = useState(false);
@@ -50,9 +52,13 @@ export function ConfirmButton(props: ConfirmButtonProps) {
     });
   return (
     <>
-      <Button size="small" color={color} startIcon={icon} disabled={disabled} onClick={() => setOpen(true)}>
-        {translate(label)}
-      </Button>
+      {trigger ? (
+        trigger(() => setOpen(true))
+      ) : (
+        <Button size="small" color={color} startIcon={icon} disabled={disabled} onClick={() => setOpen(true)}>
+          {translate(label)}
+        </Button>
+      )}
       <Confirm
         isOpen={open}
         loading={pending}

@@ -22,7 +22,7 @@ import {
   type RaRecord,
   type SortPayload,
 } from 'react-admin';
-import { BulkDeleteRecordsButton, DeleteRecordButton } from './DeleteButtons';
+import { BulkDeleteRecordsButton, DeleteRecordButton, useRecordCanAccess } from './DeleteButtons';
 import { CardGrid } from './CardGrid';
 import { ColumnCell } from './ClampedText';
 import { columnLabel, columnValue, type ListColumn } from './columns';
@@ -47,8 +47,8 @@ export interface ConsoleListProps {
   detailFields?: ListColumn[];
   /** Filters beside the search box. */
   filters?: ReactElement[];
-  /** The search box's parameter: `keyword` (series use `word`). */
-  searchSource?: string;
+  /** The search box's parameter: `keyword` (series use `word`); false for a list that is filtered, not searched. */
+  searchSource?: string | false;
   sort?: SortPayload;
   /** A first column with the row's number across pages. */
   showIndex?: boolean;
@@ -63,6 +63,12 @@ export interface ConsoleListProps {
   filterDefaultValues?: Record<string, unknown>;
   /** How many lines a card's title shows before it is cut: one by default. */
   cardTitleLines?: number;
+  /** The record's own detail page, which its title opens instead of the detail modal (a series' /series/{id}/detail). */
+  detailAddress?: (record: RaRecord) => string;
+  /** Filters whose values a record created from the list starts with (carousels: the group shown). Create pages only. */
+  createFrom?: string[];
+  /** A view of the page shown, between the toolbar and the records (the enrolment statistic's chart). */
+  pageSummary?: ReactNode;
 }
 
 /** How narrow a table's text column may get before the table scrolls in its box. */
@@ -93,7 +99,7 @@ export function ConsoleList(props: ConsoleListProps) {
   const { filters = [], searchSource = 'keyword', sort = { field: 'id', order: 'DESC' }, filterDefaultValues } = props;
   const [pageSize] = usePageSize();
   const notify = useNotify();
-  const search = <SearchInput key="search" source={searchSource} alwaysOn />;
+  const search = searchSource === false ? [] : [<SearchInput key="search" source={searchSource} alwaysOn />];
   return (
     <>
       <ListHeading />
@@ -103,7 +109,7 @@ export function ConsoleList(props: ConsoleListProps) {
         storeKey={false}
         empty={false}
         title={false}
-        filters={[search, ...filters]}
+        filters={[...search, ...filters]}
         filterDefaultValues={filterDefaultValues}
         actions={false}
         pagination={<ListPagination />}
@@ -122,10 +128,12 @@ export function ConsoleList(props: ConsoleListProps) {
   );
 }
 
-function ListContent({ columns, titleSource, detailFields, showIndex, formMode = 'page', ModalForm, recordActions, cardMedia, cardTitleLines }: ConsoleListProps) {
+function ListContent(props: ConsoleListProps) {
+  const { columns, titleSource, detailFields, showIndex, formMode = 'page', ModalForm, recordActions, cardMedia, cardTitleLines, detailAddress, createFrom = [], pageSummary } = props;
   const translate = useTranslate();
   const resource = useResourceContext()!;
   const refresh = useRefresh();
+  const { filterValues } = useListContext();
   const [view] = useListView();
   const [detail, setDetail] = useState<RaRecord>();
   const [modal, setModal] = useState<{ record?: RaRecord }>();
@@ -140,26 +148,33 @@ function ListContent({ columns, titleSource, detailFields, showIndex, formMode =
   const openDetail = (record: RaRecord) => setDetail(record);
   const title: ListColumn = {
     ...titleColumn,
-    render: (record) => (
-      <Link component="button" underline="hover" onClick={() => openDetail(record)} sx={{ textAlign: 'left' }}>
-        {columnValue(record, titleColumn)}
-      </Link>
-    ),
+    render: (record) =>
+      detailAddress ? (
+        <Link component={RouterLink} to={detailAddress(record)} underline="hover">
+          {columnValue(record, titleColumn)}
+        </Link>
+      ) : (
+        <Link component="button" underline="hover" onClick={() => openDetail(record)} sx={{ textAlign: 'left' }}>
+          {columnValue(record, titleColumn)}
+        </Link>
+      ),
   };
 
-  /** What opens the form: the modal over the list, or a link to /x/create and /x/edit/:id. */
+  /**
+   * What opens the form: the modal over the list, or a link to /x/create and /x/edit/:id. A create
+   * page starts with the `createFrom` filters' values, through react-admin's location state.
+   */
+  const startsWith = Object.fromEntries(createFrom.filter((name) => filterValues[name] !== undefined).map((name) => [name, filterValues[name]]));
   const opensForm = (record?: RaRecord): Record<string, unknown> =>
     formMode === 'modal'
       ? { onClick: () => setModal({ record }) }
-      : { component: RouterLink, to: record ? `/${resource}/edit/${encodeURIComponent(String(record.id))}` : `/${resource}/create` };
+      : record
+        ? { component: RouterLink, to: `/${resource}/edit/${encodeURIComponent(String(record.id))}` }
+        : { component: RouterLink, to: `/${resource}/create`, state: createFrom.length > 0 ? { record: startsWith } : undefined };
 
   const actions = (record: RaRecord) => (
     <>
-      {canEdit && (
-        <Button size="small" startIcon={<EditIcon />} {...opensForm(record)}>
-          {translate('ra.action.edit')}
-        </Button>
-      )}
+      {canEdit && <EditRecordButton record={record} opens={opensForm(record)} />}
       {canDelete && <DeleteRecordButton />}
       {recordActions?.(record)}
     </>
@@ -180,6 +195,7 @@ function ListContent({ columns, titleSource, detailFields, showIndex, formMode =
         {view === 'table' && <ColumnsButton storeKey={columnsKey} />}
         <ViewToggle />
       </TopToolbar>
+      {pageSummary}
 
       {view === 'table' ? (
         <DataTable
@@ -215,8 +231,9 @@ function ListContent({ columns, titleSource, detailFields, showIndex, formMode =
           )}
           <CardGrid
             title={titleColumn}
-            lines={columns.filter((column) => column.source !== titleSource && !hiddenColumns.includes(column.source))}
+            lines={columns.filter((column) => column.source !== titleSource && !column.tableOnly && !hiddenColumns.includes(column.source))}
             onTitleClick={openDetail}
+            titleAddress={detailAddress}
             actions={actions}
             media={cardMedia}
             titleLines={cardTitleLines}
@@ -228,5 +245,17 @@ function ListContent({ columns, titleSource, detailFields, showIndex, formMode =
       <DetailDialog record={detail} title={titleSource} fields={detailFields ?? columns} onClose={() => setDetail(undefined)} />
       {modal && ModalForm && <ModalForm record={modal.record} onClose={() => setModal(undefined)} />}
     </>
+  );
+}
+
+/** The edit button of a record, when the resource allows editing that record (an abolished voucher: no). */
+function EditRecordButton({ record, opens }: { record: RaRecord; opens: Record<string, unknown> }) {
+  const translate = useTranslate();
+  const canAccess = useRecordCanAccess('edit', record);
+  if (!canAccess) return null;
+  return (
+    <Button size="small" startIcon={<EditIcon />} {...opens}>
+      {translate('ra.action.edit')}
+    </Button>
   );
 }

@@ -17,6 +17,8 @@ export interface RecordActionButtonProps {
   failureMessage?: string;
   /** The call, through the console's one client. */
   perform(record: RaRecord, dataProvider: ConsoleDataProvider): Promise<unknown>;
+  /** What asks the question instead of a button (a switch). */
+  trigger?: (ask: () => void) => ReactNode;
 }
 
 /**

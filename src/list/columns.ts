@@ -12,6 +12,8 @@ export interface ListColumn {
   sortable?: boolean;
   /** Left out until the user shows it with the table's columns button (a user's email and mobile). */
   hidden?: boolean;
+  /** A table column and a row of the detail, but no line on a card: the card shows it otherwise (a carousel's image is its picture). */
+  tableOnly?: boolean;
 }
 
 export const columnLabel = (resource: string, column: ListColumn) => column.label ?? `resources.${resource}.fields.${column.source}`;

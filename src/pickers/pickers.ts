@@ -1,4 +1,5 @@
 import { course } from '../../schema/course';
+import { series } from '../../schema/series';
 import { teacher } from '../../schema/teacher';
 import { tenant } from '../../schema/tenant';
 import { user } from '../../schema/user';
@@ -8,6 +9,9 @@ import { definePicker } from './definePicker';
 
 /** The course picker (series, vouchers, carousels): title and category. */
 export const coursePicker = definePicker(course, entityColumns(course, 'list', ['title', 'category_id']));
+
+/** The series picker (vouchers for a series): title and category, searched by title (`word`). */
+export const seriesPicker = definePicker(series, entityColumns(series, 'list', ['title', 'category_id']));
 
 /** The teacher picker (a course's main teachers): name and job title. */
 export const teacherPicker = definePicker(teacher, entityColumns(teacher, 'list', ['name', 'title']));

@@ -93,7 +93,7 @@ test('the title opens the detail with every field', async () => {
 test('Delete asks first, and Cancel deletes nothing', async () => {
   const table = carouselGroups(3);
   renderList(table);
-  await userEvent.click(within(await cardOf('Group 2')).getByRole('button', { name: 'Delete' }));
+  await userEvent.click(await within(await cardOf('Group 2')).findByRole('button', { name: 'Delete' }));
   const question = await screen.findByRole('dialog');
   expect(question).toHaveTextContent('Do you want to delete this item?');
   await userEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
@@ -105,7 +105,7 @@ test('Delete asks first, and Cancel deletes nothing', async () => {
 test('Confirm deletes the record, says so and the list no longer shows it', async () => {
   const table = carouselGroups(3);
   renderList(table);
-  await userEvent.click(within(await cardOf('Group 2')).getByRole('button', { name: 'Delete' }));
+  await userEvent.click(await within(await cardOf('Group 2')).findByRole('button', { name: 'Delete' }));
   await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Confirm' }));
   expect(await screen.findByRole('alert')).toHaveTextContent('Delete success');
   expect(table.deleteOne).toHaveBeenCalledTimes(1);

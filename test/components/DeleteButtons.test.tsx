@@ -8,6 +8,7 @@ import {
   RecordContextProvider,
   ResourceContextProvider,
   testDataProvider,
+  type AuthProvider,
   type ListControllerResult,
   type RaRecord,
 } from 'react-admin';
@@ -35,7 +36,12 @@ function listOf(page: number, data: RaRecord[], selectedIds: RaRecord['id'][] = 
   } as unknown as ListControllerResult & { data: RaRecord[]; setPage: jest.Mock; onUnselectItems: jest.Mock };
 }
 
-function renderWithList(list: ReturnType<typeof listOf>, button: ReactNode, deleted: () => Promise<unknown> = async () => ({})) {
+function renderWithList(
+  list: ReturnType<typeof listOf>,
+  button: ReactNode,
+  deleted: () => Promise<unknown> = async () => ({}),
+  authProvider?: AuthProvider,
+) {
   const deleteOne = jest.fn(async () => {
     await deleted();
     return { data: list.data[0] as never };
@@ -45,7 +51,12 @@ function renderWithList(list: ReturnType<typeof listOf>, button: ReactNode, dele
     return { data: ids as never[] };
   });
   render(
-    <AdminContext dataProvider={testDataProvider({ delete: deleteOne, deleteMany })} store={memoryStore()} i18nProvider={createI18nProvider('en-US')}>
+    <AdminContext
+      dataProvider={testDataProvider({ delete: deleteOne, deleteMany })}
+      authProvider={authProvider}
+      store={memoryStore()}
+      i18nProvider={createI18nProvider('en-US')}
+    >
       <ResourceContextProvider value="carousel_group">
         <ListContextProvider value={list}>{button}</ListContextProvider>
       </ResourceContextProvider>
@@ -79,6 +90,24 @@ describe('DeleteRecordButton', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Delete success');
     expect(deleteOne).toHaveBeenCalledWith('carousel_group', expect.objectContaining({ id: 11 }));
     expect(list.setPage).toHaveBeenCalledWith(1);
+  });
+
+  test('a record its resource does not let the user delete offers no delete', async () => {
+    const list = listOf(1, [group(7), group(8)]);
+    const canAccess = jest.fn(async ({ record }: { record?: RaRecord }) => record?.id !== 7);
+    const authProvider = { checkAuth: async () => undefined, canAccess } as unknown as AuthProvider;
+    renderWithList(
+      list,
+      list.data.map((record) => (
+        <RecordContextProvider key={record.id} value={record}>
+          <DeleteRecordButton />
+        </RecordContextProvider>
+      )),
+      undefined,
+      authProvider,
+    );
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Delete' })).toHaveLength(1));
+    expect(canAccess).toHaveBeenCalledWith(expect.objectContaining({ action: 'delete', record: expect.objectContaining({ id: 7 }) }));
   });
 
   test('a page that still holds records stays where it is', async () => {

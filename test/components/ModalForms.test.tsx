@@ -96,14 +96,14 @@ test('edit opens the record in the form; cancel closes without saving', async ()
   const table = carouselGroups();
   renderList(table);
   const card = (await screen.findByRole('button', { name: 'Home page' })).closest<HTMLElement>('[data-testid="record-card"]')!;
-  await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+  await userEvent.click(await within(card).findByRole('button', { name: 'Edit' }));
   const dialog = await screen.findByRole('dialog', { name: 'Edit Carousel group: Home page' });
   await waitFor(() => expect(within(dialog).getByLabelText(/Name/)).toHaveValue('Home page'));
   await userEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
   await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   expect(table.update).not.toHaveBeenCalled();
 
-  await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+  await userEvent.click(await within(card).findByRole('button', { name: 'Edit' }));
   const again = await screen.findByRole('dialog');
   await waitFor(() => expect(within(again).getByLabelText(/Name/)).toHaveValue('Home page'));
   await userEvent.clear(within(again).getByLabelText(/Name/));
@@ -124,7 +124,7 @@ test("what the user types before the record's read arrives stays; untouched inpu
   }) as never;
   renderList(table);
   const card = (await screen.findByRole('button', { name: 'Home page' })).closest<HTMLElement>('[data-testid="record-card"]')!;
-  await userEvent.click(within(card).getByRole('button', { name: 'Edit' }));
+  await userEvent.click(await within(card).findByRole('button', { name: 'Edit' }));
   const dialog = await screen.findByRole('dialog');
   // The modal opens on the list's copy at once.
   await waitFor(() => expect(within(dialog).getByLabelText(/Name/)).toHaveValue('Home page'));

@@ -27,7 +27,11 @@ beforeAll(async () => {
   http = await import('../../src/http');
   const module = await import('../../src/authProvider');
   NoPermissionError = module.NoPermissionError;
-  authProvider = module.createAuthProvider((resource, action) => (resource === 'carousel_group' ? `carousel:${action === 'list' ? 'read' : 'write'}` : undefined));
+  authProvider = module.createAuthProvider(
+    (resource, action) => (resource === 'carousel_group' ? `carousel:${action === 'list' ? 'read' : 'write'}` : undefined),
+    // As the user resource declares it: nobody deletes their own record.
+    (_resource, action, record, selfId) => !(action === 'delete' && String(record.user_id) === selfId),
+  );
   // A server process of its own: building and migrating a fresh PGlite takes long on a busy machine.
 }, 90_000);
 afterAll(async () => {
@@ -51,6 +55,15 @@ test('a password sign-in stores the token (and its cookie), who signed in and th
   expect(await authProvider.getIdentity!()).toMatchObject({ fullName: 'admin' });
   expect(await authProvider.canAccess!({ resource: 'carousel_group', action: 'list' })).toBe(true);
   expect(await authProvider.canAccess!({ resource: 'course', action: 'list' })).toBe(false);
+});
+
+test("a record's own rule narrows what the privileges allow, and never widens it", async () => {
+  await authProvider.login({ login_name: 'admin', password: PASSWORD });
+  const self = JSON.parse(localStorage.getItem('userInfo')!).user_id as number;
+  const canDelete = (record: Record<string, unknown>, resource = 'carousel_group') => authProvider.canAccess!({ resource, action: 'delete', record });
+  expect(await canDelete({ id: self, user_id: self })).toBe(false);
+  expect(await canDelete({ id: self + 1, user_id: self + 1 })).toBe(true);
+  expect(await canDelete({ id: self + 1, user_id: self + 1 }, 'course')).toBe(false);
 });
 
 test('a wrong password rejects with the server message and stores nothing', async () => {
