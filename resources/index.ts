@@ -6,21 +6,21 @@ import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
 import MenuBookIcon from '@mui/icons-material/MenuBook';
 import OndemandVideoIcon from '@mui/icons-material/OndemandVideo';
 import SchoolIcon from '@mui/icons-material/School';
-import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
-import BarChartIcon from '@mui/icons-material/BarChart';
 import type { MenuGroup } from '../src/layout/menu';
-import { comingResource, type ConsoleResource } from '../src/resource';
+import type { ConsoleResource } from '../src/resource';
 import carouselGroups from './carousel-groups';
+import carousels from './carousels';
 import categories from './categories';
 import { chapterRoutes } from './chapters';
 import courses from './courses';
+import { enrollmentDetails, enrollmentStatistics } from './enrollments';
+import series, { seriesCourses } from './series';
 import teachers from './teachers';
 import tenants from './tenants';
 import userAudits from './user-audits';
 import users from './users';
 import videos from './videos';
-
-const crud = (resource: string) => ({ read: `${resource}:read`, write: `${resource}:write`, delete: `${resource}:delete` });
+import vouchers from './vouchers';
 
 /**
  * Every resource of the console, in menu order (the first one the user may open is where `/` leads:
@@ -29,16 +29,17 @@ const crud = (resource: string) => ({ read: `${resource}:read`, write: `${resour
 export const resources: ConsoleResource[] = [
   { ...courses, routes: chapterRoutes },
   categories,
-  comingResource('series', LibraryBooksIcon, crud('series')),
+  series,
+  seriesCourses,
   tenants,
   users,
   userAudits,
   teachers,
   videos,
-  comingResource('enroll_statis', BarChartIcon, { read: 'enrollment:read', write: 'enrollment:status', delete: 'enrollment:status' }),
-  comingResource('enroll_detail', AssignmentIcon, { read: 'enrollment:read', write: 'enrollment:status', delete: 'enrollment:status' }),
-  comingResource('voucher', ConfirmationNumberIcon, { read: 'voucher:read', write: 'voucher:write', delete: 'voucher:abolish' }),
-  comingResource('carousel', ViewCarouselIcon, crud('carousel')),
+  enrollmentStatistics,
+  enrollmentDetails,
+  vouchers,
+  carousels,
   carouselGroups,
 ];
 

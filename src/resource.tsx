@@ -8,7 +8,6 @@ import { CreatePage, EditPage, ModalForm, type FormDefinition } from './forms/En
 import { entityFilters } from './list/entityFilters';
 import { ConsoleList, type FormMode, type ModalFormProps } from './list/ConsoleList';
 import type { ListColumn } from './list/columns';
-import { ComingSoon } from './pages/ComingSoon';
 import type { ResourcePrivileges } from './privileges';
 
 /**
@@ -93,9 +92,4 @@ export function entityResource(entity: Entity, options: EntityResourceOptions): 
     edit: formMode === 'page' ? () => <EditPage form={form} /> : undefined,
     recordRepresentation: entity.titleField,
   };
-}
-
-/** A menu entry whose screens are not built yet: its routes say so instead of failing. */
-export function comingResource(name: string, icon: ComponentType, privileges: ResourcePrivileges): ConsoleResource {
-  return { name, icon, privileges, list: ComingSoon, create: ComingSoon };
 }

@@ -1,0 +1,31 @@
+import AssignmentIcon from '@mui/icons-material/Assignment';
+import BarChartIcon from '@mui/icons-material/BarChart';
+import type { RaRecord } from 'react-admin';
+import { enrollment } from '../../schema/enrollment';
+import { restEndpoints } from '../../src/dataProvider';
+import type { ConsoleResource } from '../../src/resource';
+import { EnrollmentList } from './EnrollmentList';
+import { EnrollmentStatisticList } from './EnrollmentStatisticList';
+
+/**
+ * SPEC.md's two enrolment screens. Nobody creates, edits or deletes an enrolment here (a voucher's
+ * redemption makes it): the statistic is read, the details are enabled or disabled.
+ */
+export const enrollmentStatistics: ConsoleResource = {
+  name: 'enroll_statis',
+  icon: BarChartIcon,
+  privileges: { read: enrollment.privileges.read },
+  // A row is a course and its count: its id is the course's.
+  endpoints: { ...restEndpoints('/api/v1/enrollments/statistic'), idOf: (record) => (record.target as { id: number }).id },
+  list: EnrollmentStatisticList,
+  recordRepresentation: (record: RaRecord) => String(record.target?.title ?? ''),
+};
+
+export const enrollmentDetails: ConsoleResource = {
+  name: enrollment.resource,
+  icon: AssignmentIcon,
+  privileges: { read: enrollment.privileges.read, actions: { status: enrollment.privileges.write } },
+  endpoints: restEndpoints(enrollment.api, enrollment.idKey, enrollment.listApi),
+  list: EnrollmentList,
+  recordRepresentation: (record: RaRecord) => String(record.target_title ?? ''),
+};

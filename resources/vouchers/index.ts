@@ -1,0 +1,23 @@
+import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
+import { voucher } from '../../schema/voucher';
+import { restEndpoints } from '../../src/dataProvider';
+import type { ConsoleResource } from '../../src/resource';
+import { VoucherCreate, VoucherEdit } from './VoucherForm';
+import { VoucherList } from './VoucherList';
+
+/** /voucher, /voucher/create and /voucher/edit/{id}; creates go to SPEC.md's `POST /v1/vouchers/new`. */
+const vouchers: ConsoleResource = {
+  name: voucher.resource,
+  icon: ConfirmationNumberIcon,
+  privileges: { ...voucher.privileges, actions: { abolish: 'voucher:abolish', send: 'voucher:send' } },
+  endpoints: restEndpoints(voucher.api, voucher.idKey, voucher.listApi, voucher.createApi),
+  list: VoucherList,
+  create: VoucherCreate,
+  edit: VoucherEdit,
+  recordRepresentation: voucher.titleField,
+  // The server refuses both: an abolished voucher is not edited, a redeemed one is abolished rather than deleted.
+  recordAccess: (action, record) =>
+    (action !== 'edit' || record.available !== false) && (action !== 'delete' || record.available_number === record.count),
+};
+
+export default vouchers;

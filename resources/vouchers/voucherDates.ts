@@ -1,0 +1,24 @@
+import { formatDate } from '../../src/fields/format';
+
+/**
+ * A voucher is valid through the day chosen: the day's last millisecond in the user's own time
+ * zone, as epoch milliseconds. Null for anything that is not a `YYYY-MM-DD` day.
+ */
+export function endOfDay(day: unknown): number | null {
+  const match = typeof day === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
+  if (!match) return null;
+  const [, year, month, date] = match.map(Number);
+  return new Date(year, month - 1, date, 23, 59, 59, 999).getTime();
+}
+
+/**
+ * The day an expiry falls on in the user's time zone, as a date input shows it; '' for none. A day
+ * stays as it is: react-admin's DateInput formats the value it was given once more.
+ */
+export function dayOf(value: unknown): string {
+  if (typeof value === 'number') return formatDate(value);
+  return typeof value === 'string' && endOfDay(value) !== null ? value : '';
+}
+
+/** The user's time zone (`Asia/Shanghai`): what the expiry's day means, and what a mail writes it in. */
+export const userTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
