@@ -48,6 +48,52 @@ const seriesColumns = [
 function bareCatalogues(app: FastifyInstance, client: RawClient) {
   bareCatalogue(app, client, { table: 'courses', columns: courseColumns, searchParam: 'keyword' });
   bareCatalogue(app, client, { table: 'series', columns: seriesColumns, searchParam: 'word' });
+  bareVouchers(app, client);
+}
+
+const voucherColumns = [
+  'id', 'name', 'code', 'description', 'resource_type', 'resource_id', 'object_type', 'object_id', 'count', 'available_number', 'available',
+  'floor(extract(epoch from expire_at) * 1000)::float8 as expire_at',
+  `case resource_type
+     when 'course' then (select json_build_object('id', courses.id, 'title', courses.title) from courses where courses.id = vouchers.resource_id)
+     when 'series' then (select json_build_object('id', series.id, 'title', series.title) from series where series.id = vouchers.resource_id)
+   end as resource`,
+  `case object_type
+     when 'tenant' then (select json_build_object('id', tenants.tenant_id, 'name', tenants.display_name) from tenants where tenants.tenant_id = vouchers.object_id)
+     when 'user' then (select json_build_object('id', users.user_id, 'name', users.user_name) from users where users.user_id = vouchers.object_id)
+   end as object`,
+];
+
+/**
+ * The voucher list's floor: the same page, count and filters (`keyword` over name and code, the
+ * item type, who it suits, available or not), with the item's title and the tenant's or user's
+ * name worked out in the same statement, straight through the driver.
+ */
+function bareVouchers(app: FastifyInstance, client: RawClient) {
+  app.get('/bare/vouchers', async (request) => {
+    const query = request.query as Record<string, string | undefined>;
+    const params: unknown[] = [];
+    const conditions: string[] = [];
+    const add = (condition: (placeholder: string) => string, value: unknown) => {
+      params.push(value);
+      conditions.push(condition(`$${params.length}`));
+    };
+    if (query.keyword) add((p) => `(name || chr(10) || code) ilike ${p}`, `%${query.keyword}%`);
+    for (const name of ['resource_type', 'object_type']) if (query[name]) add((p) => `${name} = ${p}`, query[name]);
+    if (query.available) add((p) => `available = ${p}`, query.available === 'true');
+    const where = conditions.length > 0 ? `where ${conditions.join(' and ')}` : '';
+    const size = Number(query.page_size ?? 10);
+    const offset = (Number(query.page ?? 1) - 1) * size;
+    const [items, count] = await Promise.all([
+      client.query(`select ${voucherColumns.join(', ')} from vouchers ${where} order by id desc limit $${params.length + 1} offset $${params.length + 2}`, [
+        ...params,
+        size,
+        offset,
+      ]),
+      client.query(`select count(*)::int as total from vouchers ${where}`, params),
+    ]);
+    return { success: true, data: { items: items.rows, total: count.rows[0].total } };
+  });
 }
 
 /**

@@ -13,16 +13,20 @@ import { series } from '../schema/series';
 import { teacher } from '../schema/teacher';
 import { user } from '../schema/user';
 import { video } from '../schema/video';
+import { voucher } from '../schema/voucher';
 import { buildApp, type BuiltApp } from '../server/app';
+import { hashPassword } from '../server/auth/passwords';
 import { POOL_SIZE, type Database } from '../server/db/client';
-import { carouselGroups, categories, courses, series as seriesTable, users } from '../server/db/schema';
+import { carouselGroups, categories, courses, series as seriesTable, users, vouchers } from '../server/db/schema';
 import { defaultConfig } from '../server/config';
 import { inCategory } from '../server/routes/courses';
 import { entityStore } from '../server/routes/entityRoutes';
 import { createScratchDatabase } from '../test/scratchDatabase';
 import { startBareServer, type RawClient } from './bare';
 import { startBareChapterTree } from './bareChapterTree';
+import { ENROLLMENT_COURSES, ENROLLMENTS, fillEnrollments, startBareEnrollments } from './enrollments';
 import { fillUsers, rowsOf, USER_TENANTS, USER_WORDS, USERS } from './users';
+import { fillVouchers, VOUCHERS } from './vouchers';
 
 /**
  * Measures the server on the embedded database (what an operator gets by default), on a
@@ -52,6 +56,8 @@ const WORDS = [
   'waffle', 'yak', 'zeppole', 'almanac', 'buffalo', 'caravan', 'dynamo', 'eclipse',
 ];
 const KEYWORD = WORDS[0];
+/** `BENCH_ONLY=vouchers`: after the same start, fill and sign-in, measure that part alone (on a busy machine, one part at a time). */
+const ONLY = process.env.BENCH_ONLY;
 
 interface Row {
   database: string;
@@ -100,12 +106,12 @@ interface Contender {
  * Every contender once per round, the order reversed every other round so none always runs
  * after the same neighbour; returns the requests per second of each, round by round.
  */
-async function interleave(contenders: Contender[]): Promise<Map<string, number[]>> {
+async function interleave(contenders: Contender[], connections = CONNECTIONS): Promise<Map<string, number[]>> {
   const results = new Map(contenders.map((contender) => [contender.name, [] as number[]]));
   // A warm-up: the JIT, the database's caches and each connection's prepared statements.
   const run = async (contender: Contender, seconds: number) => {
-    const { requests } = await load(contender.url, contender.token, CONNECTIONS, seconds);
-    // autocannon leaves up to CONNECTIONS requests unanswered: they must not count against the next one.
+    const { requests } = await load(contender.url, contender.token, connections, seconds);
+    // autocannon leaves up to `connections` requests unanswered: they must not count against the next one.
     await new Promise((resolve) => setTimeout(resolve, 500));
     return requests.average;
   };
@@ -157,6 +163,7 @@ async function fill(db: Awaited<ReturnType<typeof buildApp>>['app']['db']) {
              (select array_agg(id order by id) as lecturers from (select id from teachers order by id limit 9) as demo) as named`,
   );
   for (const table of ['carousel_groups', 'teachers', 'videos', 'courses', 'series', 'categories']) await db.execute(sql.raw(`vacuum analyze ${table}`));
+  await fillVouchers(db, WORDS);
 }
 
 /** The chapter tree bench's course: CHAPTERS chapters of SECTIONS_PER_CHAPTER sections, each section playing a video of its own. */
@@ -223,6 +230,7 @@ async function measureServer(kind: 'pglite' | 'postgres', databaseUrl?: string) 
   record(kind, 'sign-in, scrypt included (ms)', performance.now() - signInStart, budget.signInMs);
   const { data } = (await signIn.json()) as { data: { token: string } };
   const token = data.token;
+  if (ONLY === 'vouchers') return measureOnlyVouchers(kind, app, database, base, token, databaseUrl);
 
   // A few operators at work: 4 connections, 5 s.
   const list = await load(`${base}/api/v1/carousel_groups?page=37&page_size=20&sort_by=name&order=asc`, token, 4, 5);
@@ -263,6 +271,7 @@ async function measureServer(kind: 'pglite' | 'postgres', databaseUrl?: string) 
     record(kind, 'ratio: videos list / bare', ratio('videos list', 'bare videos'), budget.listVsBareRatio, false);
     await measureCoursePager(kind, app.db, base, token, bare.base);
     await measureSeriesList(kind, app.db, base, token, bare.base);
+    await measureVoucherList(kind, app.db, base, token, bare.base);
   } finally {
     await bare.close();
     await pool?.end();
@@ -270,7 +279,10 @@ async function measureServer(kind: 'pglite' | 'postgres', databaseUrl?: string) 
   record(kind, 'server process memory after the load (RSS, MB)', process.memoryUsage().rss / 1024 / 1024, budget.rssAfterLoadMb);
   // On PGlite the database runs in the server's own thread: an exact count over 200,000 rows under
   // 50 clients answers nothing within a round. An installation of that size runs on PostgreSQL.
-  if (kind === 'postgres') await measureUserList(kind, app, database, base, token, databaseUrl);
+  if (kind === 'postgres') {
+    const firstTenant = await measureUserList(kind, app, database, base, token, databaseUrl);
+    await measureEnrollments(kind, app, database, base, token, firstTenant, databaseUrl);
+  }
   await app.close();
 }
 
@@ -282,8 +294,8 @@ async function measureServer(kind: 'pglite' | 'postgres', databaseUrl?: string) 
  */
 async function measureCoursePager(kind: 'pglite' | 'postgres', db: Awaited<ReturnType<typeof buildApp>>['app']['db'], base: string, token: string, bareBase: string) {
   const budget = budgets[kind];
-  const [{ id: programming }] = await rowsOf<{ id: number }>(await db.execute(sql`select id from categories where title = 'Programming' and parent_id = 0`));
-  const [{ total }] = await rowsOf<{ total: number }>(await db.execute(sql`select count(*)::int as total from courses`));
+  const [{ id: programming }] = await rowsOf<{ id: number }>(db.execute(sql`select id from categories where title = 'Programming' and parent_id = 0`));
+  const [{ total }] = await rowsOf<{ total: number }>(db.execute(sql`select count(*)::int as total from courses`));
   const deepPage = Math.floor(total / 20);
   const shapes = {
     'first page': 'page=1&page_size=20',
@@ -329,8 +341,8 @@ async function measureCoursePager(kind: 'pglite' | 'postgres', db: Awaited<Retur
  */
 async function measureSeriesList(kind: 'pglite' | 'postgres', db: Awaited<ReturnType<typeof buildApp>>['app']['db'], base: string, token: string, bareBase: string) {
   const budget = budgets[kind];
-  const [{ id: programming }] = await rowsOf<{ id: number }>(await db.execute(sql`select id from categories where title = 'Programming' and parent_id = 0`));
-  const [{ total }] = await rowsOf<{ total: number }>(await db.execute(sql`select count(*)::int as total from series`));
+  const [{ id: programming }] = await rowsOf<{ id: number }>(db.execute(sql`select id from categories where title = 'Programming' and parent_id = 0`));
+  const [{ total }] = await rowsOf<{ total: number }>(db.execute(sql`select count(*)::int as total from series`));
   const shapes = {
     'first page': 'page=1&page_size=20',
     [`word ${KEYWORD}`]: `word=${KEYWORD}&page=1&page_size=20`,
@@ -356,9 +368,53 @@ async function measureSeriesList(kind: 'pglite' | 'postgres', db: Awaited<Return
   record(kind, 'series category filter plan uses series_category_id_idx (1 = yes)', plan.includes('series_category_id_idx') ? 1 : 0, 1, false);
 }
 
+/**
+ * The voucher list at VOUCHERS vouchers, each shape against the bare route with the same parameters
+ * (page, count, the keyword over name and code, filters, the item's title and the tenant's or
+ * user's name): the first page, a keyword and a tenant's available vouchers; and the keyword's plan.
+ */
+async function measureVoucherList(kind: 'pglite' | 'postgres', db: Awaited<ReturnType<typeof buildApp>>['app']['db'], base: string, token: string, bareBase: string) {
+  const budget = budgets[kind];
+  const shapes = {
+    'first page': 'page=1&page_size=20',
+    [`keyword ${KEYWORD}`]: `keyword=${KEYWORD}&page=1&page_size=20`,
+    "tenants' available": 'object_type=tenant&available=true&page=1&page_size=20',
+  };
+  const results = await interleave(
+    Object.entries(shapes).flatMap(([shape, query]) => [
+      { name: `bare vouchers, ${shape}`, url: `${bareBase}/bare/vouchers?${query}` },
+      { name: `vouchers list, ${shape}`, url: `${base}${voucher.listApi}?${query}`, token },
+    ]),
+  );
+  for (const [name, perRound] of results)
+    record(kind, `${name} (${VOUCHERS} vouchers), ${CONNECTIONS} clients: req/s, median of ${ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
+  const of = (name: string) => results.get(name)!;
+  for (const shape of Object.keys(shapes)) {
+    const real = of(`vouchers list, ${shape}`);
+    const floor = of(`bare vouchers, ${shape}`);
+    record(kind, `ratio: vouchers list, ${shape} / bare`, median(real.map((value, round) => value / floor[round])), budget.voucherListVsBareRatio, false);
+  }
+  const where = entityStore(voucher, vouchers).conditions({ page: 1, page_size: 20, keyword: KEYWORD });
+  const plan = JSON.stringify(await db.execute(sql`explain (format json) select count(*) from ${vouchers} where ${where}`));
+  record(kind, 'voucher keyword plan uses vouchers_search_trgm (1 = yes)', plan.includes('vouchers_search_trgm') ? 1 : 0, 1, false);
+}
+
+/** BENCH_ONLY=vouchers: the voucher list alone, against its bare route on the same database. */
+async function measureOnlyVouchers(kind: 'pglite' | 'postgres', app: BuiltApp['app'], database: BuiltApp['database'], base: string, token: string, databaseUrl?: string) {
+  const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE }) : undefined;
+  const bare = await startBareServer(pool ?? ((database.db as unknown as { $client: PGlite }).$client as unknown as RawClient), []);
+  try {
+    await measureVoucherList(kind, app.db, base, token, bare.base);
+  } finally {
+    await bare.close();
+    await pool?.end();
+    await app.close();
+  }
+}
+
 /** The plan PostgreSQL picks for a list's page and total, as one text to look for index names in. */
 async function planOf(db: Database, query: string) {
-  const lines = rowsOf<Record<string, string>>(await db.execute(sql.raw(`explain ${query}`)));
+  const lines = await rowsOf<Record<string, string>>(db.execute(sql.raw(`explain ${query}`)));
   return lines.map((line) => line['QUERY PLAN']).join('\n');
 }
 
@@ -367,7 +423,7 @@ async function planOf(db: Database, query: string) {
  * keyword and one tenant's users, each against the bare route of the same run, interleaved. The
  * plans of the page queries must read the list's indexes, not sort the table.
  */
-async function measureUserList(kind: 'pglite' | 'postgres', app: BuiltApp['app'], database: BuiltApp['database'], base: string, token: string, databaseUrl?: string) {
+async function measureUserList(kind: 'pglite' | 'postgres', app: BuiltApp['app'], database: BuiltApp['database'], base: string, token: string, databaseUrl?: string): Promise<number> {
   const budget = budgets[kind];
   const fillStart = performance.now();
   const firstTenant = await fillUsers(app.db);
@@ -418,7 +474,119 @@ async function measureUserList(kind: 'pglite' | 'postgres', app: BuiltApp['app']
     await bare.close();
     await pool?.end();
   }
+  return firstTenant;
 }
+
+/**
+ * The enrolment pager and statistic at 1,000,000 enrolments of the user bench's 200,000 learners
+ * (PostgreSQL only, as the user list): the pager's first page, a deep page (offset 100,000), one
+ * course, one learner and a tenant administrator's first page; the statistic's first page for the
+ * platform and for a tenant administrator, and a keyword. Each against the bare routes of
+ * bench/enrollments.ts with the same query shape, interleaved; and the plans read the indexes.
+ */
+/**
+ * Clients of the enrolment bench. A page's exact total counts up to a million index entries (60 ms
+ * alone on PostgreSQL): 50 clients on two cores queue seconds of work, which then spills into the
+ * next contender's round. A few administrators at once is what a console serves.
+ */
+const ENROLLMENT_CLIENTS = 8;
+
+async function measureEnrollments(
+  kind: 'postgres',
+  app: BuiltApp['app'],
+  database: BuiltApp['database'],
+  base: string,
+  token: string,
+  firstTenant: number,
+  databaseUrl?: string,
+) {
+  const budget = budgets[kind];
+  const fillStart = performance.now();
+  const { popularCourse, learner } = await fillEnrollments(app.db, firstTenant);
+  record(kind, `enrolments: fill ${ENROLLMENT_COURSES} courses and ${ENROLLMENTS} enrolments, counts kept by the triggers (ms)`, performance.now() - fillStart, budget.enrollmentsFillMs);
+  const tenantId = firstTenant + 3;
+  // The tenant's administrator, signed in like any other.
+  await app.db.insert(users).values({ user_name: 'bench_tenant_admin', password_hash: await hashPassword(ADMIN_PASSWORD), tenant_id: tenantId, roles: ['tenant_admin'] });
+  const signedIn = await fetch(`${base}/api/v1/sys/auth`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ login_name: 'bench_tenant_admin', password: ADMIN_PASSWORD }),
+  });
+  const tenantToken = ((await signedIn.json()) as { data: { token: string } }).data.token;
+
+  const columns = 'id, target_id, learner_id, available, create_at';
+  const order = 'order by create_at desc, id desc limit 20';
+  const plans = {
+    first: await planOf(app.db, `select ${columns} from enrollments ${order}`),
+    course: await planOf(app.db, `select ${columns} from enrollments where target_id = ${popularCourse} ${order}`),
+    tenant: await planOf(app.db, `select ${columns} from enrollments where tenant_id = ${tenantId} ${order}`),
+    statistic: await planOf(app.db, 'select course_id from enrollment_counts where tenant_id = 0 and enrollment_count > 0 order by enrollment_count desc, course_id desc limit 20'),
+  };
+  const readsInOrder = (plan: string, index: string) => (plan.includes(index) && !/Sort Key|Seq Scan/.test(plan) ? 1 : 0);
+  record(kind, 'enrolments: first page read in order from enrollments_create_at_idx (1 = yes)', readsInOrder(plans.first, 'enrollments_create_at_idx'), 1, false);
+  record(kind, "enrolments: a course's page read from enrollments_target_create_at_idx (1 = yes)", readsInOrder(plans.course, 'enrollments_target_create_at_idx'), 1, false);
+  record(kind, "enrolments: a tenant's page read from enrollments_tenant_create_at_idx (1 = yes)", readsInOrder(plans.tenant, 'enrollments_tenant_create_at_idx'), 1, false);
+  record(kind, 'enrolments: statistic read in order from enrollment_counts_scope_count_idx (1 = yes)', readsInOrder(plans.statistic, 'enrollment_counts_scope_count_idx'), 1, false);
+
+  const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE }) : undefined;
+  const client: RawClient = pool ?? ((database.db as unknown as { $client: PGlite }).$client as unknown as RawClient);
+  const bare = await startBareEnrollments(client);
+  const first = 'page=1&page_size=20';
+  const shapes: { shape: string; real: string; bare: string; token: string }[] = [
+    { shape: 'pager first page', real: `/api/v1/enrollments/pager?${first}`, bare: `/bare/enrollments?${first}`, token },
+    { shape: 'pager deep page (offset 100,000)', real: `/api/v1/enrollments/pager?page=5001&page_size=20`, bare: '/bare/enrollments?page=5001&page_size=20', token },
+    { shape: 'pager by course', real: `/api/v1/enrollments/pager?target_id=${popularCourse}&${first}`, bare: `/bare/enrollments?target_id=${popularCourse}&${first}`, token },
+    { shape: 'pager by learner', real: `/api/v1/enrollments/pager?learner_id=${learner}&${first}`, bare: `/bare/enrollments?learner_id=${learner}&${first}`, token },
+    { shape: "pager, a tenant administrator's", real: `/api/v1/enrollments/pager?${first}`, bare: `/bare/enrollments?tenant_id=${tenantId}&${first}`, token: tenantToken },
+    { shape: 'statistic first page', real: `/api/v1/enrollments/statistic?${first}`, bare: `/bare/enrollment_statistic?${first}`, token },
+    { shape: "statistic, a tenant administrator's", real: `/api/v1/enrollments/statistic?${first}`, bare: `/bare/enrollment_statistic?tenant_id=${tenantId}&${first}`, token: tenantToken },
+    { shape: 'statistic keyword', real: `/api/v1/enrollments/statistic?keyword=course%2012&${first}`, bare: `/bare/enrollment_statistic?keyword=course%2012&${first}`, token },
+  ];
+  try {
+    const results = await interleave(
+      shapes.flatMap(({ shape, real, bare: floor, token: bearer }) => [
+        { name: `bare ${shape}`, url: `${bare.base}${floor}` },
+        { name: `enrolments ${shape}`, url: `${base}${real}`, token: bearer },
+      ]),
+      ENROLLMENT_CLIENTS,
+    );
+    for (const [name, perRound] of results)
+      record(kind, `${name} (${ENROLLMENTS} enrolments), ${ENROLLMENT_CLIENTS} clients: req/s, median of ${ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
+    const of = (name: string) => results.get(name)!;
+    for (const { shape } of shapes) {
+      const ratio = median(of(`enrolments ${shape}`).map((value, round) => value / of(`bare ${shape}`)[round]));
+      record(kind, `ratio: enrolments ${shape} / bare`, ratio, shape.startsWith('statistic') ? budget.enrollmentStatisticVsBareRatio : budget.enrollmentPagerVsBareRatio, false);
+    }
+  } finally {
+    await bare.close();
+    await pool?.end();
+  }
+}
+
+/** The enrolment bench alone (BENCH_ONLY=enrollments): a server of its own, the user bench's learners, then the enrolments. */
+async function enrollmentsAlone(databaseUrl: string) {
+  const { app, database } = await buildApp({ ...defaultConfig(), databaseUrl, adminPassword: ADMIN_PASSWORD, logLevel: 'warn', consoleDir: undefined });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const signedIn = await fetch(`${base}/api/v1/sys/auth`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ login_name: 'admin', password: ADMIN_PASSWORD }),
+    });
+    const token = ((await signedIn.json()) as { data: { token: string } }).data.token;
+    const fillStart = performance.now();
+    const firstTenant = await fillUsers(app.db);
+    record('postgres', `users: fill ${USERS} users in ${USER_TENANTS} tenants (ms)`, performance.now() - fillStart);
+    await measureEnrollments('postgres', app, database, base, token, firstTenant, databaseUrl);
+  } finally {
+    await app.close();
+  }
+}
+
+/** Parts that run alone with `BENCH_ONLY=<part>`, on the PostgreSQL server named: the whole bench takes a long while. */
+const parts: Record<string, (databaseUrl: string) => Promise<void>> = { enrollments: enrollmentsAlone };
 
 function measureConsole() {
   const assets = path.join('dist', 'assets');
@@ -429,9 +597,25 @@ function measureConsole() {
 }
 
 async function main() {
-  measureConsole();
-  // PostgreSQL first: PGlite's memory stays with the process once it has run.
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  const part = ONLY ? parts[ONLY] : undefined;
+  if (ONLY && !part && ONLY !== 'vouchers') throw new Error(`BENCH_ONLY=${ONLY}: no such part (vouchers, ${Object.keys(parts).join(', ')})`);
+  if (part) {
+    if (!serverUrl) throw new Error(`BENCH_ONLY=${ONLY} runs on PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL`);
+    const database = await createScratchDatabase(serverUrl, 'cc_bench');
+    try {
+      await part(database.url);
+    } finally {
+      await database.drop();
+    }
+  } else await measureAll(serverUrl);
+  report();
+}
+
+/** Everything (or, with BENCH_ONLY=vouchers, the voucher list after the same start on both databases). */
+async function measureAll(serverUrl: string | undefined) {
+  if (!ONLY) measureConsole();
+  // PostgreSQL first: PGlite's memory stays with the process once it has run.
   if (serverUrl) {
     const database = await createScratchDatabase(serverUrl, 'cc_bench');
     try {
@@ -441,6 +625,9 @@ async function main() {
     }
   }
   await measureServer('pglite');
+}
+
+function report() {
   console.table(
     rows.map(({ database, figure, measured, budget, lowerIsBetter }) => ({
       database,

@@ -1,8 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../server/db/client';
 
-/** The rows of `db.execute`: node-postgres and PGlite both answer `{ rows }`. */
-export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+/**
+ * The rows of a `db.execute` statement (node-postgres and PGlite both answer `{ rows }`). It takes
+ * the statement itself: drizzle types an executed result as `unknown`, so a helper taking the result
+ * could be handed anything, a promise included, and fail only mid-bench.
+ */
+export async function rowsOf<T>(statement: PromiseLike<unknown>): Promise<T[]> {
+  return ((await statement) as { rows: T[] }).rows;
+}
 
 /** How many users the user list is measured with, spread over this many tenants. */
 export const USERS = 200_000;
@@ -23,8 +29,7 @@ export async function fillUsers(db: Database): Promise<number> {
   await db.execute(
     sql`insert into tenants (name, display_name) select 'bench-' || n, 'Bench organisation ' || n from generate_series(1, ${USER_TENANTS}) as n`,
   );
-  const found = await db.execute(sql`select min(tenant_id)::int as first from tenants where name like 'bench-%'`);
-  const [{ first }] = rowsOf<{ first: number }>(found);
+  const [{ first }] = await rowsOf<{ first: number }>(db.execute(sql`select min(tenant_id)::int as first from tenants where name like 'bench-%'`));
   const words = sql.raw(`array[${USER_WORDS.map((word) => `'${word}'`).join(',')}]`);
   await db.execute(
     sql`insert into users (user_name, password_hash, real_name, nick_name, email, tenant_id, roles, create_time)
