@@ -603,6 +603,7 @@ export const enUS: TranslationMessages = {
         mail_tenant_no_email: 'No administrator of the tenant "%{name}" has an email address',
         mail_abolished: 'This voucher has been abolished: it is not sent',
         mail_expired: 'This voucher has expired: it is not sent',
+        mail_used_up: 'This voucher is used up: it is not sent',
       },
       mail: {
         subject: 'Your voucher: %{name}',

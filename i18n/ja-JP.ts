@@ -603,6 +603,7 @@ export const jaJP: TranslationMessages = {
         mail_tenant_no_email: 'テナント「%{name}」の管理者にはメールアドレスがありません',
         mail_abolished: 'このクーポンは無効化されているため送信しません',
         mail_expired: 'このクーポンは有効期限が切れているため送信しません',
+        mail_used_up: 'このクーポンはすべて使用済みのため送信しません',
       },
       mail: {
         subject: 'クーポンのお知らせ：%{name}',

@@ -603,6 +603,7 @@ export const zhCN: TranslationMessages = {
         mail_tenant_no_email: '租户“%{name}”的管理员都没有邮箱地址',
         mail_abolished: '此兑换券已作废，不发送邮件',
         mail_expired: '此兑换券已过期，不发送邮件',
+        mail_used_up: '此兑换券已全部兑换，不发送邮件',
       },
       mail: {
         subject: '您的兑换券：%{name}',

@@ -56,7 +56,8 @@ function useVoucherColumns(): ListColumn[] {
 
 /**
  * Abolish (confirmed) while the voucher is available, a grey 'abolished' label once it is not; send
- * email for a voucher that has a recipient (a tenant or a user, not anyone) and can still be used.
+ * email for a voucher that has a recipient (a tenant or a user, not anyone) and can still be redeemed
+ * (not expired, not used up).
  */
 export function VoucherActions({ record }: { record: RaRecord }) {
   const translate = useTranslate();
@@ -75,7 +76,7 @@ export function VoucherActions({ record }: { record: RaRecord }) {
         failureMessage="app.notification.operation_failed"
         perform={(one, dataProvider: ConsoleDataProvider) => dataProvider.send(address(one, 'abolish'), { method: 'POST' })}
       />
-      {record.object_type !== ANYONE && !isExpired(record) && (
+      {record.object_type !== ANYONE && !isExpired(record) && record.available_number > 0 && (
         <RecordActionButton
           action="send"
           label="resources.voucher.action.send_email"

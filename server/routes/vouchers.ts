@@ -341,8 +341,8 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
       summary: "Mail the voucher to its user, or to its tenant's administrators",
       description:
         'The mail (name, code, item, expiry, how to redeem) is written in the caller\'s language (Accept-Language), the expiry ' +
-        'in `time_zone` (UTC by default). A voucher for anyone, a recipient without an email address, an abolished or an ' +
-        'expired voucher answer 409. Sent over SMTP when SMTP_URL is set, kept in the outbox otherwise.',
+        'in `time_zone` (UTC by default). A voucher for anyone, a recipient without an email address, an abolished, an ' +
+        'expired or a used-up voucher answer 409. Sent over SMTP when SMTP_URL is set, kept in the outbox otherwise.',
       params: idParams,
       body: sendVoucherBody,
       response: { 200: success(voucherSent), ...failures },
@@ -351,6 +351,8 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
       const record = await store.read(db, request.params.id);
       if (!record.available) throw new Conflict(`${errors}.mail_abolished`);
       if ((record.expire_at as number) <= Date.now()) throw new Conflict(`${errors}.mail_expired`);
+      // A code nobody can redeem any more is no gift: the recipient would only meet a refusal.
+      if ((record.available_number as number) <= 0) throw new Conflict(`${errors}.mail_used_up`);
       const to = await recipientsOf(db, record);
       const locale = localeFromHeader(request.headers['accept-language']);
       await app.mailer.send(voucherMail(record as unknown as Parameters<typeof voucherMail>[0], to, locale, request.body?.time_zone ?? 'UTC'));

@@ -461,7 +461,7 @@ describe('send_email without SMTP_URL: the outbox', () => {
     expect(mail.sent_at).toBeNull();
   });
 
-  test('refused with a clear reason: anyone, no address, no administrator with an address, abolished, expired, a bad time zone', async () => {
+  test('refused with a clear reason: anyone, no address, no administrator with an address, abolished, expired, used up, a bad time zone', async () => {
     const learner = await learnerOf(north);
     const forAnyone = await create();
     const noAddress = await create({ object_type: 'user', object_id: learner.user_id });
@@ -472,12 +472,15 @@ describe('send_email without SMTP_URL: the outbox', () => {
     await admin.post(`${one(abolished.id)}/abolish`);
     const expired = await create({ object_type: 'tenant', object_id: north });
     await server.database.db.update(vouchers).set({ expire_at: Date.now() - 1000 }).where(eq(vouchers.id, expired.id));
+    const usedUp = await create({ object_type: 'tenant', object_id: north, count: 1 });
+    expect((await (await learnerOf(north)).api.post(redeemAt, { code: usedUp.code })).status).toBe(200);
     const cases: [Voucher, string][] = [
       [forAnyone, 'A voucher for anyone has no recipient: hand its code out yourself'],
       [noAddress, `The user "${learner.user_name}" has no email address`],
       [noAdminAddress, 'No administrator of the tenant "Quiet School" has an email address'],
       [abolished, 'This voucher has been abolished: it is not sent'],
       [expired, 'This voucher has expired: it is not sent'],
+      [usedUp, 'This voucher is used up: it is not sent'],
     ];
     for (const [voucher, message] of cases) {
       const answer = await admin.put(`${one(voucher.id)}/send_email`);

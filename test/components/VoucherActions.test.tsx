@@ -7,7 +7,7 @@ import { OneToast } from '../../src/layout/OneToast';
 import { signedIn } from './authProviderStub';
 
 const later = Date.now() + 86_400_000;
-const forTenant = { id: 7, name: 'Spring gift', object_type: 'tenant', object_id: 3, object: { id: 3, name: 'North School' }, available: true, expire_at: later };
+const forTenant = { id: 7, name: 'Spring gift', object_type: 'tenant', object_id: 3, object: { id: 3, name: 'North School' }, available: true, available_number: 5, expire_at: later };
 
 function renderActions(record: RaRecord, denied: string[] = []) {
   const send = jest.fn(async () => ({}));
@@ -58,6 +58,12 @@ test('no mail for a voucher for anyone; abolish stays', async () => {
 
 test('no mail for an expired voucher', async () => {
   renderActions({ ...forTenant, expire_at: Date.now() - 1000 });
+  expect(await screen.findByRole('button', { name: 'Abolish' })).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: 'Send email' })).not.toBeInTheDocument();
+});
+
+test('no mail for a used-up voucher', async () => {
+  renderActions({ ...forTenant, available_number: 0 });
   expect(await screen.findByRole('button', { name: 'Abolish' })).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: 'Send email' })).not.toBeInTheDocument();
 });
