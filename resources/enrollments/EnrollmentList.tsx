@@ -73,7 +73,8 @@ export function EnrollmentList() {
     <DateInput key="start_time" source="start_time" parse={startOfDay} format={dayOfStart} alwaysOn helperText={false} />,
     <DateInput key="end_time" source="end_time" parse={endOfDay} format={dayOfEnd} validate={endNotBeforeStart} alwaysOn helperText={false} sx={showsError} />,
   ];
-  // The filters start from the address (a course chosen on the statistic): all of them must be there first.
+  // The filter form takes the address's values (a course chosen on the statistic) once, for the inputs it has
+  // then: all of them must be there first.
   if (isPending) return null;
   return (
     <ConsoleList

@@ -102,11 +102,13 @@ const sort = { field: user.defaultSort.field, order: 'DESC' as const };
  * tenant's administrator sees its own only) and status.
  */
 function UserList() {
-  const { canAccess: seesTenants } = useCanAccess({ resource: 'tenant', action: 'list' });
+  const { canAccess: seesTenants, isPending } = useCanAccess({ resource: 'tenant', action: 'list' });
   const filters = [
     ...(seesTenants ? [<PickerInput key="tenant_id" source="tenant_id" picker={tenantPicker} alwaysOn helperText={false} />] : []),
     <SelectInput key="status" source="status" choices={statusChoices} alwaysOn helperText={false} />,
   ];
+  // The filter form takes the address's values once, for the inputs it has then: all of them must be there first.
+  if (isPending) return null;
   return (
     <ConsoleList
       columns={columns}
