@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { Browser, Page, TestInfo } from '@playwright/test';
-import { expect, searchFor, startServer, test, unique, type RunningServer } from './fixtures';
+import type { Browser, Page } from '@playwright/test';
+import { expect, searchFor, shoot, startServer, storeSession, test, unique, type RunningServer } from './fixtures';
 
 const picture = path.join(process.cwd(), 'test/fixtures/tiny.png');
 const WELL_KNOWN_COURSE = 'React from first principles';
@@ -108,19 +108,8 @@ async function showGroup(page: Page, locale: Locale, group: Group) {
 async function freshBrowser(browser: Browser, server: RunningServer, locale: Locale, width = 1440) {
   const session = await server.signIn();
   const context = await browser.newContext({ locale, viewport: { width, height: 900 }, baseURL: server.url });
-  await context.addInitScript((stored) => {
-    if (sessionStorage.getItem('e2e-seeded')) return;
-    sessionStorage.setItem('e2e-seeded', '1');
-    localStorage.setItem('auth', stored.token);
-    localStorage.setItem('userInfo', JSON.stringify(stored.user_info));
-    localStorage.setItem('privileges', JSON.stringify(stored.privileges));
-  }, session);
+  await storeSession(context, session);
   return { context, page: await context.newPage() };
-}
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 }
 
 test.describe('carousels', () => {

@@ -1,23 +1,11 @@
-import type { Page, TestInfo } from '@playwright/test';
-import { ADMIN_PASSWORD, expect, test, type RunningServer } from './fixtures';
+import type { Page } from '@playwright/test';
+import { ADMIN_PASSWORD, expect, shootAtWidths, test, type RunningServer } from './fixtures';
+
+/** The chart's bars move to a new width in a short transition: shoot them where they end. */
+const CHART_SETTLE_MS = 1_000;
 
 /** The demo's most popular course (server/db/demoEnrollments.ts): enrolments to filter, disable and enable. */
 const COURSE = 'React from first principles';
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
-}
-
-async function atWidths(page: Page, testInfo: TestInfo, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    // The chart's bars move to the new width in a short transition: shoot them where they end.
-    await page.waitForTimeout(1_000);
-    await shoot(page, testInfo, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 /** The course's enabled enrolments as the statistic counts them for this caller. */
 async function countOf(server: RunningServer, token: string, title: string) {
@@ -52,7 +40,7 @@ test.describe('enrolments', () => {
     await expect(chart.locator('svg').first()).toBeVisible();
     await expect(chart).toContainText(COURSE);
     await expect(chart).toContainText(String(before));
-    await atWidths(page, testInfo, 'enroll_statis-en');
+    await shootAtWidths(page, testInfo, 'enroll_statis-en', CHART_SETTLE_MS);
 
     // The details, filtered by course through the course picker.
     await page.goto('/enroll_detail');
@@ -121,7 +109,7 @@ test.describe('enrolments', () => {
     await page.reload();
     await expect(page.getByTestId('target_id-chosen')).toContainText(COURSE);
     await expect(page.getByText(new RegExp(`Total ${totalOfCourse}$`))).toBeVisible();
-    await atWidths(page, testInfo, 'enroll_detail-en');
+    await shootAtWidths(page, testInfo, 'enroll_detail-en', CHART_SETTLE_MS);
   });
 
   test('the days enrolled narrow the details; a last day before the first is refused under it', async ({ page, server, signInAs }) => {
@@ -172,7 +160,7 @@ test.describe('enrolments', () => {
     await expect(page.getByTestId('enrollment-chart')).toContainText('本页课程的报名人数');
     // No course list for an organisation's administrator: no link to a course's enrolments.
     await expect(page.getByRole('link', { name: '查看报名明细' })).toHaveCount(0);
-    await atWidths(page, testInfo, 'enroll_statis-riverside-zh');
+    await shootAtWidths(page, testInfo, 'enroll_statis-riverside-zh', CHART_SETTLE_MS);
 
     await page.getByRole('menuitem', { name: '报名明细' }).click();
     await expect(page.getByRole('heading', { name: '报名明细' })).toBeVisible();
@@ -186,6 +174,6 @@ test.describe('enrolments', () => {
     // Filters by learner and state, not by course (it has no course list).
     await expect(page.getByTestId('target_id-chosen')).toHaveCount(0);
     await expect(page.getByTestId('learner_id-chosen').getByRole('button', { name: '选择' })).toBeVisible();
-    await atWidths(page, testInfo, 'enroll_detail-riverside-zh');
+    await shootAtWidths(page, testInfo, 'enroll_detail-riverside-zh', CHART_SETTLE_MS);
   });
 });

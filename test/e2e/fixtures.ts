@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
 import { createScratchDatabase } from '../scratchDatabase';
 import { startServerProcess } from '../serverProcess';
 
@@ -76,19 +76,42 @@ export const test = base.extend<{ signInAs: (loginName?: string, password?: stri
   /** Opens the console already signed in, as a stored session after a real sign-in would leave it. */
   signInAs: async ({ page, server }, use) => {
     await use(async (loginName = 'admin', password = ADMIN_PASSWORD) => {
-      const session = await server.signIn(loginName, password);
-      await page.addInitScript((stored) => {
-        if (sessionStorage.getItem('e2e-seeded')) return;
-        sessionStorage.setItem('e2e-seeded', '1');
-        localStorage.setItem('auth', stored.token);
-        localStorage.setItem('userInfo', JSON.stringify(stored.user_info));
-        localStorage.setItem('privileges', JSON.stringify(stored.privileges));
-      }, session);
+      await storeSession(page, await server.signIn(loginName, password));
     });
   },
 });
 
 export { expect };
+
+/**
+ * Leaves a session in the browser's storage as a real sign-in would, once per tab: a sign-out
+ * or a reload later in the test is not undone.
+ */
+export async function storeSession(target: Page | BrowserContext, session: Awaited<ReturnType<RunningServer['signIn']>>) {
+  await target.addInitScript((stored) => {
+    if (sessionStorage.getItem('e2e-seeded')) return;
+    sessionStorage.setItem('e2e-seeded', '1');
+    localStorage.setItem('auth', stored.token);
+    localStorage.setItem('userInfo', JSON.stringify(stored.user_info));
+    localStorage.setItem('privileges', JSON.stringify(stored.privileges));
+  }, session);
+}
+
+/** A full-page screenshot in the test's output folder, to look at, once the page has stopped loading. */
+export async function shoot(page: Page, testInfo: TestInfo, name: string) {
+  await page.waitForLoadState('networkidle');
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
+
+/** The same screen at 1440 and 390 px (`settleMs` for what moves to a new width, a chart's bars), then back to 1440. */
+export async function shootAtWidths(page: Page, testInfo: TestInfo, name: string, settleMs = 0) {
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    if (settleMs) await page.waitForTimeout(settleMs);
+    await shoot(page, testInfo, `${name}-${width}`);
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
+}
 
 /** A name no other test uses, to find this test's own records with the search box. */
 export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

@@ -1,5 +1,5 @@
-import type { Page, TestInfo } from '@playwright/test';
-import { ADMIN_PASSWORD, expect, fillSignIn, searchFor, test, unique, type RunningServer } from './fixtures';
+import type { Page } from '@playwright/test';
+import { ADMIN_PASSWORD, expect, fillSignIn, searchFor, shoot, shootAtWidths, test, unique, type RunningServer } from './fixtures';
 
 /** One organisation and its learners, made by the first test and used by the ones after it. */
 const made = {
@@ -11,24 +11,10 @@ const made = {
   learnerPassword: 'learner-pass-1',
 };
 
-/** Screenshots of each screen, in the test's output folder, to look at. */
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
-}
-
 /** Empties the search box and waits for more than the one searched record. */
 async function clearSearch(page: Page) {
   await page.getByPlaceholder(/^(search|搜索|検索)$/i).fill('');
   await expect.poll(() => page.locator('[data-testid="record-card"], tbody tr').count()).toBeGreaterThan(1);
-}
-
-async function atWidths(page: Page, testInfo: TestInfo, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await shoot(page, testInfo, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 /** The platform sign-in a learner's app uses: the answer's status and message. */
@@ -78,7 +64,7 @@ test.describe('organisations', () => {
     await expect(page.getByRole('alert')).toHaveText(`The tenant "${made.tenantName}" still has one user and cannot be deleted: delete or move the user first`);
     await expect(card).toHaveCount(1);
     await clearSearch(page);
-    await atWidths(page, testInfo, 'tenant-en');
+    await shootAtWidths(page, testInfo, 'tenant-en');
 
     // Signed out, in a browser that speaks Japanese.
     const phone = await browser.newContext({ locale: 'ja-JP', viewport: { width: 390, height: 844 } });
@@ -164,9 +150,9 @@ test.describe('organisations', () => {
     await page.reload();
     await expect(page.getByRole('columnheader', { name: '邮箱' })).toBeVisible();
     await clearSearch(page);
-    await atWidths(page, testInfo, 'user-zh-table');
+    await shootAtWidths(page, testInfo, 'user-zh-table');
     await page.getByRole('button', { name: '卡片视图' }).click();
-    await atWidths(page, testInfo, 'user-zh-cards');
+    await shootAtWidths(page, testInfo, 'user-zh-cards');
   });
 
   test('/user_audit: a learner applies through the API; the operator approves one application and rejects another, each confirmed', async ({ page, server, signInAs }, testInfo) => {
@@ -185,7 +171,7 @@ test.describe('organisations', () => {
     await signInAs();
     await page.goto('/user_audit');
     await expect(page.getByRole('heading', { name: 'Transfer applications' })).toBeVisible();
-    await atWidths(page, testInfo, 'user_audit-en');
+    await shootAtWidths(page, testInfo, 'user_audit-en');
     await searchFor(page, made.learner);
     const card = page.getByTestId('record-card');
     await expect(card).toHaveCount(1);
@@ -246,7 +232,7 @@ test.describe('organisations', () => {
     await expect(page.getByText(new RegExp(`共 ?${own.body.data.total}`))).toBeVisible();
     // No organisation filter: there is only its own.
     await expect(page.getByRole('button', { name: '选择' })).toHaveCount(0);
-    await atWidths(page, testInfo, 'user-tenant-admin-zh');
+    await shootAtWidths(page, testInfo, 'user-tenant-admin-zh');
 
     await page.evaluate(() => localStorage.clear());
     await page.goto('/login?locale=en-US');
@@ -266,13 +252,13 @@ test('the organisation screens in English and Chinese, wide and on a phone', asy
       // The language is taken off the address, so the list keeps its own defaults (pending applications first).
       await expect(page).not.toHaveURL(/locale=/);
       if (screen === 'user_audit') await expect(page.getByTestId('record-card').filter({ hasText: locale === 'en-US' ? 'Approved' : '已通过' })).toHaveCount(0);
-      await atWidths(page, testInfo, `${screen}-${locale}`);
+      await shootAtWidths(page, testInfo, `${screen}-${locale}`);
     }
     // The tenant's create form, with its administrator's fields.
     await page.goto(`/tenant?locale=${locale}`);
     await page.getByRole('button', { name: locale === 'en-US' ? 'Create' : '新建', exact: true }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await atWidths(page, testInfo, `tenant-create-${locale}`);
+    await shootAtWidths(page, testInfo, `tenant-create-${locale}`);
   }
   const visitor = await browser.newPage({ locale: 'en-US' });
   await visitor.goto(`${server.url}/register?tenant_id=1`);

@@ -1,21 +1,8 @@
-import type { Page, TestInfo } from '@playwright/test';
-import { expect, searchFor, test, unique } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, searchFor, shoot, shootAtWidths, test, unique } from './fixtures';
 
 /** A day a year from now, as the date input takes it. */
 const nextYear = () => `${new Date().getFullYear() + 1}-06-30`;
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  await page.waitForLoadState('networkidle');
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
-}
-
-async function atWidths(page: Page, testInfo: TestInfo, name: string) {
-  for (const width of [1440, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await shoot(page, testInfo, `${name}-${width}`);
-  }
-  await page.setViewportSize({ width: 1440, height: 900 });
-}
 
 /** Opens the picker of a form input, finds a record by a word of its name and confirms it. */
 async function pick(page: Page, source: string, open: string, title: string, word: string, ok: string) {
@@ -65,7 +52,7 @@ test.describe('vouchers', () => {
     await page.getByRole('spinbutton', { name: /^Total/ }).fill('3');
     await expect(page.getByText('Valid until the end of this day (23:59:59, time zone UTC)')).toBeVisible();
     await page.getByLabel(/^Expire time/).fill(nextYear());
-    await atWidths(page, testInfo, 'voucher-form-en');
+    await shootAtWidths(page, testInfo, 'voucher-form-en');
     const created = page.waitForResponse((response) => response.url().endsWith('/api/v1/vouchers/new'));
     await page.getByRole('button', { name: 'Submit' }).click();
     expect((await (await created).json()).data).toMatchObject({
@@ -112,7 +99,7 @@ test.describe('vouchers', () => {
     // The whole list, as cards and as a table.
     await page.getByPlaceholder('Search').fill('');
     await expect.poll(() => page.getByTestId('record-card').count()).toBeGreaterThan(1);
-    await atWidths(page, testInfo, 'voucher-list-en');
+    await shootAtWidths(page, testInfo, 'voucher-list-en');
     await page.getByRole('button', { name: 'Table view' }).click();
     await expect(page.locator('tbody tr').filter({ hasText: name }).getByText('abolished', { exact: true })).toBeVisible();
     await shoot(page, testInfo, 'voucher-table-en-1440');
@@ -168,7 +155,7 @@ test.describe('vouchers', () => {
     // Nothing found: the empty list says so.
     await page.getByPlaceholder('搜索').fill('no-such-voucher-anywhere');
     await expect(page.getByText('暂无数据')).toBeVisible();
-    await atWidths(page, testInfo, 'voucher-empty-zh');
+    await shootAtWidths(page, testInfo, 'voucher-empty-zh');
 
     // A voucher already redeemed is abolished, not deleted: no delete is offered (the server refuses it too).
     await page.getByPlaceholder('搜索').fill('REACT-LAUNCH');
@@ -180,7 +167,7 @@ test.describe('vouchers', () => {
 
     await page.getByPlaceholder('搜索').fill('');
     await expect.poll(() => card.count()).toBeGreaterThan(1);
-    await atWidths(page, testInfo, 'voucher-list-zh');
+    await shootAtWidths(page, testInfo, 'voucher-list-zh');
   });
 
   test('signed out, a deep link to the voucher form leads to the sign-in page', async ({ page }) => {
