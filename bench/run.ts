@@ -591,9 +591,12 @@ const parts: Record<string, (databaseUrl: string) => Promise<void>> = { enrollme
 function measureConsole() {
   const assets = path.join('dist', 'assets');
   const initial = readFileSync(path.join('dist', 'index.html'), 'utf8');
+  const gzipKbOf = (file: string) => gzipSync(readFileSync(path.join(assets, file))).length / 1024;
   const entryScripts = readdirSync(assets).filter((file) => file.endsWith('.js') && initial.includes(file));
-  const gzipKb = entryScripts.reduce((sum, file) => sum + gzipSync(readFileSync(path.join(assets, file))).length, 0) / 1024;
-  record('-', 'console: JavaScript loaded on first visit (gzip kB)', gzipKb, budgets.console.initialGzipKb);
+  // The console fetches the catalogue of the language it starts in before it draws: the largest one counts.
+  const catalogueKb = Math.max(...readdirSync(assets).filter((file) => /^(zh-CN|en-US|ja-JP)-.*\.js$/.test(file)).map(gzipKbOf));
+  const gzipKb = entryScripts.reduce((sum, file) => sum + gzipKbOf(file), 0) + catalogueKb;
+  record('-', 'console: JavaScript loaded on first visit, its largest catalogue included (gzip kB)', gzipKb, budgets.console.initialGzipKb);
 }
 
 async function main() {

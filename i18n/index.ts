@@ -1,8 +1,17 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
-import type { I18nProvider } from 'ra-core';
-import { catalogues, DEFAULT_LOCALE, locales, matchLocale, startingLocale, type ConsoleLocale } from './locales';
+import type { I18nProvider, TranslationMessages } from 'ra-core';
+import { DEFAULT_LOCALE, locales, matchLocale, type ConsoleLocale } from './locales';
 
 export * from './locales';
+
+const loaders: Record<ConsoleLocale, () => Promise<TranslationMessages>> = {
+  'zh-CN': async () => (await import('./zh-CN')).zhCN,
+  'en-US': async () => (await import('./en-US')).enUS,
+  'ja-JP': async () => (await import('./ja-JP')).jaJP,
+};
+
+/** A language's catalogue, fetched when it is first shown: the console's first visit carries one, not three. */
+export const loadCatalogue = (locale: ConsoleLocale) => loaders[locale]();
 
 /**
  * The page follows the interface language: server messages follow Accept-Language, which the http
@@ -13,10 +22,14 @@ function showLanguage(locale: string, translate: I18nProvider['translate']) {
   document.title = translate('app.title');
 }
 
-export function createI18nProvider(initial: ConsoleLocale = startingLocale()): I18nProvider {
-  const provider = polyglotI18nProvider((locale) => catalogues[matchLocale(locale) ?? DEFAULT_LOCALE], initial, [...locales], {
-    allowMissing: true,
-  });
+/** The console's translations, starting in `initial` with its catalogue (loadCatalogue); another language is fetched when chosen. */
+export function createI18nProvider(initial: ConsoleLocale, messages: TranslationMessages): I18nProvider {
+  const provider = polyglotI18nProvider(
+    (locale) => (locale === initial ? messages : loadCatalogue(matchLocale(locale) ?? DEFAULT_LOCALE)),
+    initial,
+    [...locales],
+    { allowMissing: true },
+  );
   showLanguage(initial, provider.translate);
   return {
     ...provider,

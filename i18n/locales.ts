@@ -1,9 +1,3 @@
-import type { TranslationMessages } from 'ra-core';
-import { enUS } from './en-US';
-import { jaJP } from './ja-JP';
-import { zhCN } from './zh-CN';
-import { createTranslator, type Translate } from './translate';
-
 export const locales = [
   { locale: 'zh-CN', name: '简体中文' },
   { locale: 'en-US', name: 'English' },
@@ -11,8 +5,6 @@ export const locales = [
 ] as const;
 export type ConsoleLocale = (typeof locales)[number]['locale'];
 export const DEFAULT_LOCALE: ConsoleLocale = 'zh-CN';
-
-export const catalogues: Record<ConsoleLocale, TranslationMessages> = { 'zh-CN': zhCN, 'en-US': enUS, 'ja-JP': jaJP };
 
 /** 'ja', 'ja-JP', 'zh-Hans-CN', 'EN-gb': the language decides, the region does not. */
 export function matchLocale(tag: string | null | undefined): ConsoleLocale | undefined {
@@ -44,6 +36,3 @@ export function startingLocale(): ConsoleLocale {
   }
   return locale;
 }
-
-/** A catalogue's translator, for pages that run without react-admin (the QR confirm page). */
-export const translatorFor = (locale: ConsoleLocale): Translate => createTranslator(locale, catalogues[locale]);

@@ -1,5 +1,6 @@
 import Negotiator from 'negotiator';
-import { catalogues, matchLocale, type ConsoleLocale } from '../i18n/locales';
+import { catalogues } from '../i18n/catalogues';
+import { matchLocale, type ConsoleLocale } from '../i18n/locales';
 import { createTranslator, type MessageArgs, type Translate } from '../i18n/translate';
 
 /**

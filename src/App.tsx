@@ -1,7 +1,6 @@
 import { createElement } from 'react';
-import { Admin, CustomRoutes, Resource, defaultTheme, type RaThemeOptions } from 'react-admin';
+import { Admin, CustomRoutes, Resource, defaultTheme, type I18nProvider, type RaThemeOptions } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
-import { createI18nProvider } from '../i18n';
 import { menuGroups, resources } from '../resources';
 import { createAuthProvider } from './authProvider';
 import { createDataProvider } from './dataProvider';
@@ -37,10 +36,9 @@ const theme: RaThemeOptions = {
 };
 
 const Layout = createLayout(menuGroups);
-const i18nProvider = createI18nProvider();
 const store = consoleStore();
 
-export function App() {
+export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (
     // Real paths (/course, /carousel_group/edit/3), not #/ fragments: the server answers them all.
     // Navigations are not transitions: a signed-out visit's redirect to /login would otherwise be

@@ -1,12 +1,23 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { createI18nProvider, loadCatalogue, startingLocale } from '../i18n';
 import { App } from './App';
 
 // SPEC.md: a service worker left by an earlier deployment is removed on start.
 navigator.serviceWorker?.getRegistrations().then((registrations) => registrations.forEach((registration) => registration.unregister()));
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+const root = document.getElementById('root')!;
+const locale = startingLocale();
+// The catalogue of the language the console starts in comes first: nothing is drawn in a language it then leaves.
+loadCatalogue(locale).then(
+  (messages) =>
+    createRoot(root).render(
+      <StrictMode>
+        <App i18nProvider={createI18nProvider(locale, messages)} />
+      </StrictMode>,
+    ),
+  () => {
+    // A deployment replaced while this page was open, or the network gone: say so rather than stay blank.
+    root.textContent = '控制台未能加载，请刷新页面。 The console could not load: reload the page. コンソールを読み込めませんでした。ページを再読み込みしてください。';
+  },
 );

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { locales, startingLocale, translatorFor, type ConsoleLocale } from '../../i18n/locales';
+import { translatorFor } from '../../i18n/catalogues';
+import { locales, startingLocale, type ConsoleLocale } from '../../i18n/locales';
 import type { Translate } from '../../i18n/translate';
 
 /**

@@ -1,7 +1,7 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, memoryStore, ResourceContextProvider, testDataProvider, type GetListParams, type RaRecord, type Store } from 'react-admin';
-import { createI18nProvider } from '../../i18n';
+import { i18nProviderFor } from './i18nProviderFor';
 import { CarouselList } from '../../resources/carousels/CarouselList';
 import { signedIn } from './authProviderStub';
 
@@ -48,7 +48,7 @@ function data(groups: RaRecord[], carousels: RaRecord[]) {
 
 function renderList(table: ReturnType<typeof data>, { store = memoryStore(), denied = [] as string[] } = {}) {
   render(
-    <AdminContext dataProvider={table.dataProvider} authProvider={signedIn(denied)} store={store} i18nProvider={createI18nProvider('en-US')}>
+    <AdminContext dataProvider={table.dataProvider} authProvider={signedIn(denied)} store={store} i18nProvider={i18nProviderFor('en-US')}>
       <ResourceContextProvider value="carousel">
         <CarouselList />
       </ResourceContextProvider>

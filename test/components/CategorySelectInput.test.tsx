@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Form, memoryStore, SaveButton, testDataProvider } from 'react-admin';
-import { createI18nProvider } from '../../i18n';
+import { i18nProviderFor } from './i18nProviderFor';
 import { CategorySelectInput } from '../../resources/categories/CategorySelectInput';
 import type { CategoryNode } from '../../schema/category';
 import { signedIn } from './authProviderStub';
@@ -16,7 +16,7 @@ function renderInput(record: Record<string, unknown> = {}) {
   const send = jest.fn(async () => tree);
   const submitted = jest.fn();
   render(
-    <AdminContext dataProvider={{ ...testDataProvider(), send } as never} authProvider={signedIn()} store={memoryStore()} i18nProvider={createI18nProvider('en-US')}>
+    <AdminContext dataProvider={{ ...testDataProvider(), send } as never} authProvider={signedIn()} store={memoryStore()} i18nProvider={i18nProviderFor('en-US')}>
       <Form record={record} onSubmit={submitted}>
         <CategorySelectInput source="category_id" resource="course" />
         <SaveButton alwaysEnable />

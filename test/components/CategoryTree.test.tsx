@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, HttpError, memoryStore, testDataProvider } from 'react-admin';
-import { createI18nProvider } from '../../i18n';
+import { i18nProviderFor } from './i18nProviderFor';
 import { CategoryTree } from '../../resources/categories/CategoryTree';
 import type { CategoryNode } from '../../schema/category';
 import { OneToast } from '../../src/layout/OneToast';
@@ -27,7 +27,7 @@ function renderTree(options: { tree?: CategoryNode[]; denied?: string[]; moveFai
       dataProvider={{ ...testDataProvider(), send } as never}
       authProvider={signedIn(options.denied)}
       store={memoryStore()}
-      i18nProvider={createI18nProvider('en-US')}
+      i18nProvider={i18nProviderFor('en-US')}
     >
       <CategoryTree />
       <OneToast />

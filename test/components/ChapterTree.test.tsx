@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, memoryStore, testDataProvider } from 'react-admin';
-import { createI18nProvider } from '../../i18n';
+import { i18nProviderFor } from './i18nProviderFor';
 import type { ChapterNode } from '../../resources/chapters/chapterAddresses';
 import { ChapterTree } from '../../resources/chapters/ChapterTree';
 import { OneToast } from '../../src/layout/OneToast';
@@ -34,7 +34,7 @@ function renderTree(options: { tree?: ChapterNode[]; denied?: string[] } = {}) {
       dataProvider={{ ...testDataProvider(), getOne, send } as never}
       authProvider={signedIn(options.denied)}
       store={memoryStore()}
-      i18nProvider={createI18nProvider('en-US')}
+      i18nProvider={i18nProviderFor('en-US')}
     >
       <ChapterTree courseId={COURSE} />
       <OneToast />

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Form, memoryStore, ResourceContextProvider, testDataProvider } from 'react-admin';
-import { createI18nProvider } from '../../i18n';
+import { i18nProviderFor } from './i18nProviderFor';
 import { carousel } from '../../schema/carousel';
 import { ColourInput } from '../../resources/carousels/ColourInput';
 import { schemaResolver } from '../../src/forms/resolver';
@@ -11,7 +11,7 @@ import { signedIn } from './authProviderStub';
 function renderInput(record: Record<string, unknown>, onSubmit = jest.fn()) {
   const filled = { title: 'Spring', carousel_group_id: 1, image_link: 'banner.png', ...record };
   render(
-    <AdminContext dataProvider={testDataProvider()} authProvider={signedIn()} store={memoryStore()} i18nProvider={createI18nProvider('en-US')}>
+    <AdminContext dataProvider={testDataProvider()} authProvider={signedIn()} store={memoryStore()} i18nProvider={i18nProviderFor('en-US')}>
       <ResourceContextProvider value="carousel">
         <Form record={filled} onSubmit={onSubmit} resolver={schemaResolver(carousel.input)}>
           <ColourInput source="image_background_color" />

@@ -8,7 +8,7 @@ import {
   type GetListParams,
   type RaRecord,
 } from 'react-admin';
-import { createI18nProvider } from '../../i18n';
+import { i18nProviderFor } from './i18nProviderFor';
 import { OneToast } from '../../src/layout/OneToast';
 import { ConsoleList } from '../../src/list/ConsoleList';
 import type { ListColumn } from '../../src/list/columns';
@@ -54,7 +54,7 @@ function renderList(table: ReturnType<typeof carouselGroups>, denied: string[] =
       dataProvider={table.dataProvider}
       authProvider={signedIn(denied)}
       store={memoryStore()}
-      i18nProvider={createI18nProvider('en-US')}
+      i18nProvider={i18nProviderFor('en-US')}
     >
       <ResourceContextProvider value="carousel_group">
         <ConsoleList columns={columns} titleSource="name" />
@@ -184,7 +184,7 @@ test('a hidden column stays out of cards and table until the columns button show
   const store = memoryStore({ tabType: 'table' });
   const withHidden: ListColumn[] = columns.map((column) => (column.source === 'description' ? { ...column, hidden: true } : column));
   render(
-    <AdminContext dataProvider={carouselGroups(2).dataProvider} authProvider={signedIn()} store={store} i18nProvider={createI18nProvider('en-US')}>
+    <AdminContext dataProvider={carouselGroups(2).dataProvider} authProvider={signedIn()} store={store} i18nProvider={i18nProviderFor('en-US')}>
       <ResourceContextProvider value="carousel_group">
         <ConsoleList columns={withHidden} titleSource="name" />
       </ResourceContextProvider>

@@ -13,7 +13,7 @@ import {
   type RaRecord,
 } from 'react-admin';
 import type { ReactNode } from 'react';
-import { createI18nProvider } from '../../i18n';
+import { i18nProviderFor } from './i18nProviderFor';
 import { OneToast } from '../../src/layout/OneToast';
 import { allowRefusalLog } from './refusals';
 import { BulkDeleteRecordsButton, DeleteRecordButton } from '../../src/list/DeleteButtons';
@@ -55,7 +55,7 @@ function renderWithList(
       dataProvider={testDataProvider({ delete: deleteOne, deleteMany })}
       authProvider={authProvider}
       store={memoryStore()}
-      i18nProvider={createI18nProvider('en-US')}
+      i18nProvider={i18nProviderFor('en-US')}
     >
       <ResourceContextProvider value="carousel_group">
         <ListContextProvider value={list}>{button}</ListContextProvider>

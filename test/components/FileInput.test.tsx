@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Form, memoryStore, required, testDataProvider } from 'react-admin';
-import { createI18nProvider } from '../../i18n';
+import { i18nProviderFor } from './i18nProviderFor';
 import type { UploadKind } from '../../schema/files';
 import { OneToast } from '../../src/layout/OneToast';
 import { FileInput } from '../../src/upload/FileInput';
@@ -24,7 +24,7 @@ function renderInput({ kind, record = {}, multiple, max, locale = 'en-US', onSub
   const fetchSpy = jest.spyOn(globalThis, 'fetch');
   const xhrSpy = jest.spyOn(XMLHttpRequest.prototype, 'open');
   const view = render(
-    <AdminContext dataProvider={testDataProvider()} authProvider={signedIn()} store={memoryStore()} i18nProvider={createI18nProvider(locale)}>
+    <AdminContext dataProvider={testDataProvider()} authProvider={signedIn()} store={memoryStore()} i18nProvider={i18nProviderFor(locale)}>
       <Form record={record} onSubmit={onSubmit}>
         <FileInput source="files" label="Files" kind={kind} multiple={multiple} max={max} validate={required()} />
         <button type="submit">Submit</button>

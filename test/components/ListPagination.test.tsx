@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, ListContextProvider, memoryStore, testDataProvider, type ListControllerResult, type Store } from 'react-admin';
-import { createI18nProvider } from '../../i18n';
+import { i18nProviderFor } from './i18nProviderFor';
 import { ListPagination } from '../../src/list/ListPagination';
 
 /** A list context as react-admin's List would give it, with spies for the page changes. */
@@ -25,7 +25,7 @@ function listContext(page: number, perPage: number, total: number) {
 
 function renderPagination(context: ReturnType<typeof listContext>, store: Store = memoryStore()) {
   render(
-    <AdminContext dataProvider={testDataProvider()} store={store} i18nProvider={createI18nProvider('en-US')}>
+    <AdminContext dataProvider={testDataProvider()} store={store} i18nProvider={i18nProviderFor('en-US')}>
       <ListContextProvider value={context}>
         <ListPagination />
       </ListContextProvider>

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, HttpError, memoryStore, ResourceContextProvider, testDataProvider, type RaRecord } from 'react-admin';
 import { carouselGroup } from '../../schema/carouselGroup';
-import { createI18nProvider } from '../../i18n';
+import { i18nProviderFor } from './i18nProviderFor';
 import { EntityInputs } from '../../src/forms/EntityInputs';
 import { ModalForm, type FormDefinition } from '../../src/forms/EntityForms';
 import { OneToast } from '../../src/layout/OneToast';
@@ -38,7 +38,7 @@ function carouselGroups() {
 
 function renderList(table: ReturnType<typeof carouselGroups>) {
   render(
-    <AdminContext dataProvider={table.dataProvider} authProvider={signedIn()} store={memoryStore()} i18nProvider={createI18nProvider('en-US')}>
+    <AdminContext dataProvider={table.dataProvider} authProvider={signedIn()} store={memoryStore()} i18nProvider={i18nProviderFor('en-US')}>
       <ResourceContextProvider value="carousel_group">
         <ConsoleList columns={[{ source: 'ucode' }, { source: 'name' }]} titleSource="name" formMode="modal" ModalForm={GroupModalForm} />
       </ResourceContextProvider>

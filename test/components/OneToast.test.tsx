@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, memoryStore, testDataProvider, useNotify } from 'react-admin';
-import { createI18nProvider } from '../../i18n';
+import { i18nProviderFor } from './i18nProviderFor';
 import { OneToast } from '../../src/layout/OneToast';
 
 /** Three notifications in one click, as a save that also refreshes and deletes might send. */
@@ -32,7 +32,7 @@ function OneMore() {
 
 function renderToast() {
   render(
-    <AdminContext dataProvider={testDataProvider()} store={memoryStore()} i18nProvider={createI18nProvider('en-US')}>
+    <AdminContext dataProvider={testDataProvider()} store={memoryStore()} i18nProvider={i18nProviderFor('en-US')}>
       <ThreeAtOnce />
       <OneMore />
       <OneToast />

@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Form, memoryStore, SaveButton, testDataProvider, type GetListParams, type RaRecord } from 'react-admin';
-import { createI18nProvider } from '../../i18n';
+import { i18nProviderFor } from './i18nProviderFor';
 import { PickerInput } from '../../src/pickers/PickerInput';
 import { tenantPicker, userPicker } from '../../src/pickers/pickers';
 import { signedIn } from './authProviderStub';
@@ -30,7 +30,7 @@ function renderPicker(input: React.ReactNode, locale: 'en-US' | 'zh-CN') {
   const data = dataProvider();
   const submitted = jest.fn();
   render(
-    <AdminContext dataProvider={data.provider} authProvider={signedIn()} store={memoryStore()} i18nProvider={createI18nProvider(locale)}>
+    <AdminContext dataProvider={data.provider} authProvider={signedIn()} store={memoryStore()} i18nProvider={i18nProviderFor(locale)}>
       <Form record={{}} onSubmit={submitted}>
         {input}
         <SaveButton alwaysEnable />

@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, HttpError, memoryStore, RecordContextProvider, ResourceContextProvider, testDataProvider } from 'react-admin';
-import { createI18nProvider } from '../../i18n';
+import { i18nProviderFor } from './i18nProviderFor';
 import { OneToast } from '../../src/layout/OneToast';
 import { RecordActionButton } from '../../src/list/RecordActionButton';
 import { signedIn } from './authProviderStub';
@@ -12,7 +12,7 @@ const series = { id: 7, title: 'Web basics' };
 /** A custom action on a record, as a series' publish would be declared; beside it one always allowed. */
 function renderAction(perform: jest.Mock, denied: string[] = []) {
   render(
-    <AdminContext dataProvider={testDataProvider()} authProvider={signedIn(denied)} store={memoryStore()} i18nProvider={createI18nProvider('en-US')}>
+    <AdminContext dataProvider={testDataProvider()} authProvider={signedIn(denied)} store={memoryStore()} i18nProvider={i18nProviderFor('en-US')}>
       <ResourceContextProvider value="carousel_group">
         <RecordContextProvider value={series}>
           <RecordActionButton

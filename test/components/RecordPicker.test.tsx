@@ -1,7 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Form, memoryStore, SaveButton, testDataProvider, type GetListParams, type GetManyParams, type RaRecord } from 'react-admin';
-import { createI18nProvider } from '../../i18n';
+import { i18nProviderFor } from './i18nProviderFor';
 import { PickerInput } from '../../src/pickers/PickerInput';
 import { teacherPicker, videoPicker } from '../../src/pickers/pickers';
 import { signedIn } from './authProviderStub';
@@ -27,7 +27,7 @@ const videos = [
 function renderForm(input: React.ReactNode, data: ReturnType<typeof table>, record: Record<string, unknown> = {}) {
   const submitted = jest.fn();
   render(
-    <AdminContext dataProvider={data.dataProvider} authProvider={signedIn()} store={memoryStore()} i18nProvider={createI18nProvider('en-US')}>
+    <AdminContext dataProvider={data.dataProvider} authProvider={signedIn()} store={memoryStore()} i18nProvider={i18nProviderFor('en-US')}>
       <Form record={record} onSubmit={submitted}>
         {input}
         <SaveButton alwaysEnable />
@@ -146,7 +146,7 @@ test('confirming with nothing chosen says what to choose; cancel changes nothing
 test('each picker asks for its own kind of record, in every language', async () => {
   const data = table(teachers, 'name');
   render(
-    <AdminContext dataProvider={data.dataProvider} authProvider={signedIn()} store={memoryStore()} i18nProvider={createI18nProvider('zh-CN')}>
+    <AdminContext dataProvider={data.dataProvider} authProvider={signedIn()} store={memoryStore()} i18nProvider={i18nProviderFor('zh-CN')}>
       <Form record={{}} onSubmit={jest.fn()}>
         <PickerInput source="teacher_ids" picker={teacherPicker} multiple />
       </Form>

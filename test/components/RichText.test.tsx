@@ -1,7 +1,7 @@
 import { configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, Form, memoryStore, RecordContextProvider, testDataProvider } from 'react-admin';
-import { createI18nProvider } from '../../i18n';
+import { i18nProviderFor } from './i18nProviderFor';
 import { OneToast } from '../../src/layout/OneToast';
 import { RichTextField } from '../../src/richText/RichTextField';
 import { RichTextInput } from '../../src/richText/RichTextInput';
@@ -13,7 +13,7 @@ configure({ asyncUtilTimeout: 15_000 });
 function renderEditor(record: Record<string, unknown>, locale: 'en-US' | 'zh-CN' = 'en-US') {
   const submitted = jest.fn();
   const view = render(
-    <AdminContext dataProvider={testDataProvider()} authProvider={signedIn()} store={memoryStore()} i18nProvider={createI18nProvider(locale)}>
+    <AdminContext dataProvider={testDataProvider()} authProvider={signedIn()} store={memoryStore()} i18nProvider={i18nProviderFor(locale)}>
       <Form record={record} onSubmit={submitted}>
         <RichTextInput source="introduction" label="Introduction" />
         <button type="submit">Submit</button>
@@ -73,7 +73,7 @@ describe('RichTextInput', () => {
 describe('RichTextField', () => {
   function renderField(introduction: unknown) {
     return render(
-      <AdminContext dataProvider={testDataProvider()} store={memoryStore()} i18nProvider={createI18nProvider('en-US')}>
+      <AdminContext dataProvider={testDataProvider()} store={memoryStore()} i18nProvider={i18nProviderFor('en-US')}>
         <RecordContextProvider value={{ id: 1, introduction }}>
           <RichTextField source="introduction" emptyText="-" />
         </RecordContextProvider>

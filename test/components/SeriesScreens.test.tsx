@@ -13,7 +13,7 @@ import {
   type GetManyReferenceParams,
   type RaRecord,
 } from 'react-admin';
-import { createI18nProvider } from '../../i18n';
+import { i18nProviderFor } from './i18nProviderFor';
 import { PublishSwitch } from '../../resources/series/PublishSwitch';
 import { SeriesCourseList } from '../../resources/series/SeriesCourseList';
 import { OneToast } from '../../src/layout/OneToast';
@@ -79,7 +79,7 @@ function platform() {
 
 function renderWith(children: React.ReactNode, data: ReturnType<typeof platform>, { locale = 'en-US', denied = [] }: { locale?: Locale; denied?: string[] } = {}) {
   render(
-    <AdminContext dataProvider={data.dataProvider} authProvider={signedIn(denied)} store={memoryStore()} i18nProvider={createI18nProvider(locale)}>
+    <AdminContext dataProvider={data.dataProvider} authProvider={signedIn(denied)} store={memoryStore()} i18nProvider={i18nProviderFor(locale)}>
       {children}
       <OneToast />
     </AdminContext>,

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AdminContext, memoryStore, ResourceContextProvider, testDataProvider, type RaRecord } from 'react-admin';
-import { createI18nProvider } from '../../i18n';
+import { i18nProviderFor } from './i18nProviderFor';
 import users from '../../resources/users';
 import { signedIn } from './authProviderStub';
 
@@ -16,7 +16,7 @@ test('/user opened with an organisation in its address names that organisation i
   const UserList = users.list!;
   render(
     <MemoryRouter initialEntries={[`/user?filter=${encodeURIComponent(JSON.stringify({ tenant_id: 2, status: 'active' }))}`]}>
-      <AdminContext dataProvider={testDataProvider({ getList, getMany })} authProvider={signedIn()} store={memoryStore()} i18nProvider={createI18nProvider('en-US')}>
+      <AdminContext dataProvider={testDataProvider({ getList, getMany })} authProvider={signedIn()} store={memoryStore()} i18nProvider={i18nProviderFor('en-US')}>
         <ResourceContextProvider value="user">
           <UserList />
         </ResourceContextProvider>

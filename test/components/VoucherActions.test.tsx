@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminContext, memoryStore, RecordContextProvider, ResourceContextProvider, testDataProvider, type RaRecord } from 'react-admin';
-import { createI18nProvider } from '../../i18n';
+import { i18nProviderFor } from './i18nProviderFor';
 import { VoucherActions } from '../../resources/vouchers/VoucherList';
 import { OneToast } from '../../src/layout/OneToast';
 import { signedIn } from './authProviderStub';
@@ -12,7 +12,7 @@ const forTenant = { id: 7, name: 'Spring gift', object_type: 'tenant', object_id
 function renderActions(record: RaRecord, denied: string[] = []) {
   const send = jest.fn(async () => ({}));
   render(
-    <AdminContext dataProvider={{ ...testDataProvider(), send }} authProvider={signedIn(denied)} store={memoryStore()} i18nProvider={createI18nProvider('en-US')}>
+    <AdminContext dataProvider={{ ...testDataProvider(), send }} authProvider={signedIn(denied)} store={memoryStore()} i18nProvider={i18nProviderFor('en-US')}>
       <ResourceContextProvider value="voucher">
         <RecordContextProvider value={record}>
           <VoucherActions record={record} />

@@ -1,5 +1,6 @@
 import type { TranslationMessages } from 'ra-core';
-import { catalogues, locales, matchLocale, resolveLocale } from '../../i18n';
+import { catalogues } from '../../i18n/catalogues';
+import { locales, matchLocale, resolveLocale } from '../../i18n/locales';
 
 /** Every leaf of a catalogue as 'ra.action.delete' → its message. */
 function leaves(messages: unknown, prefix = ''): Map<string, string> {

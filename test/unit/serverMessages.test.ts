@@ -1,4 +1,4 @@
-import { catalogues } from '../../i18n/locales';
+import { catalogues } from '../../i18n/catalogues';
 import { TooManyRequests } from '../../server/errors';
 import { fieldLabel, localeFromHeader, translate, type ServerLocale } from '../../server/messages';
 

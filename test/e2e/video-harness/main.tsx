@@ -3,6 +3,7 @@ import { StrictMode, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nContextProvider, useTranslate } from 'react-admin';
 import { createI18nProvider, matchLocale } from '../../../i18n';
+import { catalogues } from '../../../i18n/catalogues';
 import type { VideoFormat } from '../../../src/video/VideoPlayer';
 import { VideoPlayer } from '../../../src/video/VideoPlayer';
 import { VideoPreviewDialog } from '../../../src/video/VideoPreviewDialog';
@@ -17,7 +18,8 @@ interface Version {
 
 const query = new URLSearchParams(location.search);
 const versions: Version[] = JSON.parse(query.get('versions') ?? '[]');
-const i18nProvider = createI18nProvider(matchLocale(query.get('locale')) ?? 'en-US');
+const locale = matchLocale(query.get('locale')) ?? 'en-US';
+const i18nProvider = createI18nProvider(locale, catalogues[locale]);
 const fileUrl = (key: string) => `${query.get('files') ?? '/files'}/${key}`;
 
 function Harness() {
