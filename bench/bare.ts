@@ -9,13 +9,21 @@ export interface RawClient {
 type Row = Record<string, unknown>;
 
 /**
+ * Columns a list answers beyond its entity's fields, worked out in the page's own statement as the
+ * handler does (server/routes/videos.ts): the floor must do the same work.
+ */
+const computedColumns: Record<string, string[]> = {
+  videos: ['(select count(*)::int from video_versions where video_versions.video_id = videos.id) as version_count'],
+};
+
+/**
  * The floor the real list handler is compared with: the same page query and exact count, in
  * parallel, straight through the driver. No session, no validation, no query builder, no hooks.
  */
 export async function startBareServer(client: RawClient, entities: readonly Entity[]): Promise<{ base: string; close: () => Promise<void> }> {
   const app: FastifyInstance = Fastify({ logger: false });
   for (const entity of entities) {
-    const columns = [entity.idKey, ...entity.names].map((name) => `"${name}"`).join(', ');
+    const columns = [...[entity.idKey, ...entity.names].map((name) => `"${name}"`), ...(computedColumns[entity.table] ?? [])].join(', ');
     // The list's own default order, the id breaking ties, as the real handler sorts.
     const { field, order } = entity.defaultSort;
     const sort = field === 'id' ? `"${entity.idKey}" ${order}` : `"${field}" ${order}, "${entity.idKey}" ${order}`;
