@@ -297,6 +297,7 @@ test.describe('carousels', () => {
     await page.goto('/carousel_group?locale=zh-CN');
     await searchFor(page, group.ucode);
     const groupCard = page.getByTestId('record-card');
+    await expect(groupCard).toHaveCount(1);
     await groupCard.getByRole('button', { name: '删除', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
     await expect(page.getByRole('alert')).toHaveText(`轮播图分组“${group.name}”下有 1 张轮播图，无法删除：请先移走或删除这些轮播图`);
@@ -313,6 +314,7 @@ test.describe('carousels', () => {
 
     await page.goto('/carousel_group');
     await searchFor(page, group.ucode);
+    await expect(groupCard).toHaveCount(1);
     await groupCard.getByRole('button', { name: '删除', exact: true }).click();
     await page.getByRole('dialog').getByRole('button', { name: '确认' }).click();
     await expect(page.getByRole('alert')).toHaveText('删除成功');
@@ -328,6 +330,8 @@ test.describe('carousels', () => {
     ]) {
       await page.goto(`/carousel_group?locale=${locale}`);
       await searchFor(page, held.ucode);
+      // The answer has come; the cards drawn before it may still be on screen for a moment.
+      await expect(groupCard).toHaveCount(1);
       await groupCard.getByRole('button', { name: locale === 'en-US' ? 'Delete' : '削除', exact: true }).click();
       await page.getByRole('dialog').getByRole('button', { name: locale === 'en-US' ? 'Confirm' : '確認' }).click();
       await expect(page.getByRole('alert')).toHaveText(message);
