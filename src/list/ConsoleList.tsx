@@ -133,7 +133,7 @@ function ListContent(props: ConsoleListProps) {
   const translate = useTranslate();
   const resource = useResourceContext()!;
   const refresh = useRefresh();
-  const { filterValues } = useListContext();
+  const { filterValues, isFetching } = useListContext();
   const [view] = useListView();
   const [detail, setDetail] = useState<RaRecord>();
   const [modal, setModal] = useState<{ record?: RaRecord }>();
@@ -197,50 +197,53 @@ function ListContent(props: ConsoleListProps) {
       </TopToolbar>
       {pageSummary}
 
-      {view === 'table' ? (
-        <DataTable
-          storeKey={columnsKey}
-          hiddenColumns={columns.filter((column) => column.hidden).map((column) => column.source)}
-          rowClick={false}
-          // A table wider than a narrow screen scrolls in its own box; the page and the toolbar stay put.
-          sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
-          bulkActionButtons={canDelete ? <BulkDeleteRecordsButton /> : false}
-          empty={<Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">{translate('app.list.empty')}</Typography>}
-        >
-          {showIndex && <DataTable.Col label={translate('app.list.index')} disableSort render={() => <RowNumber />} />}
-          {columns.map((column) => {
-            const shown = column.source === titleSource ? title : column;
-            return (
-              <DataTable.Col
-                key={column.source}
-                source={column.source}
-                label={translate(columnLabel(resource, column))}
-                disableSort={!column.sortable}
-                render={(record: RaRecord) => <ColumnCell record={record} column={shown} minWidth={CELL_MIN_WIDTH} />}
-              />
-            );
-          })}
-          <DataTable.Col label={translate('app.list.actions')} disableSort render={actions} sx={{ whiteSpace: 'nowrap' }} />
-        </DataTable>
-      ) : (
-        <>
-          {canDelete && (
-            <BulkActionsToolbar>
-              <BulkDeleteRecordsButton />
-            </BulkActionsToolbar>
-          )}
-          <CardGrid
-            title={titleColumn}
-            lines={columns.filter((column) => column.source !== titleSource && !column.tableOnly && !hiddenColumns.includes(column.source))}
-            onTitleClick={openDetail}
-            titleAddress={detailAddress}
-            actions={actions}
-            media={cardMedia}
-            titleLines={cardTitleLines}
-            selectable={Boolean(canDelete)}
-          />
-        </>
-      )}
+      {/* Busy while an answer is on its way: assistive technology (and a test) waits for the records it asked for. */}
+      <Box data-testid="list-results" aria-busy={isFetching} sx={{ minWidth: 0 }}>
+        {view === 'table' ? (
+          <DataTable
+            storeKey={columnsKey}
+            hiddenColumns={columns.filter((column) => column.hidden).map((column) => column.source)}
+            rowClick={false}
+            // A table wider than a narrow screen scrolls in its own box; the page and the toolbar stay put.
+            sx={{ '& .RaDataTable-tableWrapper': { overflowX: 'auto' } }}
+            bulkActionButtons={canDelete ? <BulkDeleteRecordsButton /> : false}
+            empty={<Typography sx={{ p: 4, textAlign: 'center' }} color="text.secondary">{translate('app.list.empty')}</Typography>}
+          >
+            {showIndex && <DataTable.Col label={translate('app.list.index')} disableSort render={() => <RowNumber />} />}
+            {columns.map((column) => {
+              const shown = column.source === titleSource ? title : column;
+              return (
+                <DataTable.Col
+                  key={column.source}
+                  source={column.source}
+                  label={translate(columnLabel(resource, column))}
+                  disableSort={!column.sortable}
+                  render={(record: RaRecord) => <ColumnCell record={record} column={shown} minWidth={CELL_MIN_WIDTH} />}
+                />
+              );
+            })}
+            <DataTable.Col label={translate('app.list.actions')} disableSort render={actions} sx={{ whiteSpace: 'nowrap' }} />
+          </DataTable>
+        ) : (
+          <>
+            {canDelete && (
+              <BulkActionsToolbar>
+                <BulkDeleteRecordsButton />
+              </BulkActionsToolbar>
+            )}
+            <CardGrid
+              title={titleColumn}
+              lines={columns.filter((column) => column.source !== titleSource && !column.tableOnly && !hiddenColumns.includes(column.source))}
+              onTitleClick={openDetail}
+              titleAddress={detailAddress}
+              actions={actions}
+              media={cardMedia}
+              titleLines={cardTitleLines}
+              selectable={Boolean(canDelete)}
+            />
+          </>
+        )}
+      </Box>
 
       <DetailDialog record={detail} title={titleSource} fields={detailFields ?? columns} onClose={() => setDetail(undefined)} />
       {modal && ModalForm && <ModalForm record={modal.record} onClose={() => setModal(undefined)} />}

@@ -205,3 +205,22 @@ test('a hidden column stays out of cards and table until the columns button show
   await userEvent.click(screen.getByRole('button', { name: 'Card view' }));
   expect((await screen.findAllByTestId('record-card'))[0]).toHaveTextContent('Description: Shown on page 2');
 });
+
+test('the records are marked busy while a new answer is on its way, and the old ones stay until it comes', async () => {
+  const table = carouselGroups(3);
+  renderList(table);
+  await screen.findAllByTestId('record-card');
+  const results = screen.getByTestId('list-results');
+  expect(results).toHaveAttribute('aria-busy', 'false');
+  let answer!: () => void;
+  table.getList.mockImplementationOnce(async () => {
+    await new Promise<void>((resolve) => (answer = resolve));
+    return { data: [group(2)] as never[], total: 1 };
+  });
+  await userEvent.type(screen.getByPlaceholderText('Search'), 'group-2');
+  await waitFor(() => expect(results).toHaveAttribute('aria-busy', 'true'));
+  expect(screen.getAllByTestId('record-card')).toHaveLength(3);
+  answer();
+  await waitFor(() => expect(results).toHaveAttribute('aria-busy', 'false'));
+  expect(screen.getAllByTestId('record-card')).toHaveLength(1);
+});

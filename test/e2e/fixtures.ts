@@ -116,11 +116,15 @@ export async function shootAtWidths(page: Page, testInfo: TestInfo, name: string
 /** A name no other test uses, to find this test's own records with the search box. */
 export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
-/** Types into the list's search box and waits for the list to answer for it (series search with `word`). */
+/**
+ * Types into the list's search box and waits for the list to answer for it (series search with
+ * `word`), and to draw that answer: the records shown before it are gone once it is no longer busy.
+ */
 export async function searchFor(page: Page, text: string, parameter = 'keyword') {
   const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get(parameter) === text);
   await page.getByPlaceholder(/^(search|搜索|検索)$/i).fill(text);
   await answered;
+  await expect(page.locator('[data-testid="list-results"][aria-busy="true"]')).toHaveCount(0);
 }
 
 export async function fillSignIn(page: Page, loginName: string, password: string) {
