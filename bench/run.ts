@@ -555,7 +555,12 @@ async function measureEnrollments(
     const of = (name: string) => results.get(name)!;
     for (const { shape } of shapes) {
       const ratio = median(of(`enrolments ${shape}`).map((value, round) => value / of(`bare ${shape}`)[round]));
-      record(kind, `ratio: enrolments ${shape} / bare`, ratio, shape.startsWith('statistic') ? budget.enrollmentStatisticVsBareRatio : budget.enrollmentPagerVsBareRatio, false);
+      const shapeBudget = shape.startsWith('statistic')
+        ? budget.enrollmentStatisticVsBareRatio
+        : shape === 'pager by learner'
+          ? budget.enrollmentPagerOneLearnerVsBareRatio
+          : budget.enrollmentPagerVsBareRatio;
+      record(kind, `ratio: enrolments ${shape} / bare`, ratio, shapeBudget, false);
     }
   } finally {
     await bare.close();
