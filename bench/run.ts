@@ -123,6 +123,42 @@ async function interleave(contenders: Contender[], connections = CONNECTIONS): P
   return results;
 }
 
+/** One shape of a list and its floor: the same question to the real route and to the bare one. */
+interface FloorShape {
+  shape: string;
+  real: string;
+  floor: string;
+  budget: number;
+  token?: string;
+}
+
+/**
+ * Each shape's real route against its floor, interleaved: both req/s, then the median of the
+ * per-round ratios (pairs measured back to back under the same neighbours) against its budget.
+ * Figures are named `<real><shape>` and `<floor><shape>`, e.g. `courses pager, first page`.
+ */
+async function measureAgainstFloor(
+  kind: 'pglite' | 'postgres',
+  names: { real: string; floor: string; size: string },
+  shapes: FloorShape[],
+  connections = CONNECTIONS,
+) {
+  const results = await interleave(
+    shapes.flatMap(({ shape, real, floor, token }) => [
+      { name: `${names.floor}${shape}`, url: floor },
+      { name: `${names.real}${shape}`, url: real, token },
+    ]),
+    connections,
+  );
+  for (const [name, perRound] of results)
+    record(kind, `${name} (${names.size}), ${connections} clients: req/s, median of ${ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
+  for (const { shape, budget } of shapes) {
+    const real = results.get(`${names.real}${shape}`)!;
+    const floor = results.get(`${names.floor}${shape}`)!;
+    record(kind, `ratio: ${names.real}${shape} / bare`, median(real.map((value, round) => value / floor[round])), budget, false);
+  }
+}
+
 /** Rows spread over WORDS, in one statement per table. */
 async function fill(db: Awaited<ReturnType<typeof buildApp>>['app']['db']) {
   const words = sql.raw(`array[${WORDS.map((word) => `'${word}'`).join(',')}]`);
@@ -303,20 +339,17 @@ async function measureCoursePager(kind: 'pglite' | 'postgres', db: Awaited<Retur
     [`keyword ${KEYWORD}`]: `keyword=${KEYWORD}&page=1&page_size=20`,
     'category Programming': `categoryId=${programming}&page=1&page_size=20`,
   };
-  const results = await interleave(
-    Object.entries(shapes).flatMap(([shape, query]) => [
-      { name: `bare courses, ${shape}`, url: `${bareBase}/bare/courses?${query}` },
-      { name: `courses pager, ${shape}`, url: `${base}${course.listApi}?${query}`, token },
-    ]),
+  await measureAgainstFloor(
+    kind,
+    { real: 'courses pager, ', floor: 'bare courses, ', size: `${total} courses` },
+    Object.entries(shapes).map(([shape, query]) => ({
+      shape,
+      real: `${base}${course.listApi}?${query}`,
+      floor: `${bareBase}/bare/courses?${query}`,
+      budget: budget.coursePagerVsBareRatio,
+      token,
+    })),
   );
-  for (const [name, perRound] of results)
-    record(kind, `${name} (${total} courses), ${CONNECTIONS} clients: req/s, median of ${ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
-  const of = (name: string) => results.get(name)!;
-  for (const shape of Object.keys(shapes)) {
-    const real = of(`courses pager, ${shape}`);
-    const floor = of(`bare courses, ${shape}`);
-    record(kind, `ratio: courses pager, ${shape} / bare`, median(real.map((value, round) => value / floor[round])), budget.coursePagerVsBareRatio, false);
-  }
 
   // The deep page walks the primary key backwards (no sort of every row); the category filter finds
   // its courses through courses_category_id_idx (the count) and keeps the id order for the page.
@@ -348,20 +381,17 @@ async function measureSeriesList(kind: 'pglite' | 'postgres', db: Awaited<Return
     [`word ${KEYWORD}`]: `word=${KEYWORD}&page=1&page_size=20`,
     'category Programming': `categoryId=${programming}&page=1&page_size=20`,
   };
-  const results = await interleave(
-    Object.entries(shapes).flatMap(([shape, query]) => [
-      { name: `bare series, ${shape}`, url: `${bareBase}/bare/series?${query}` },
-      { name: `series list, ${shape}`, url: `${base}${series.listApi}?${query}`, token },
-    ]),
+  await measureAgainstFloor(
+    kind,
+    { real: 'series list, ', floor: 'bare series, ', size: `${total} series` },
+    Object.entries(shapes).map(([shape, query]) => ({
+      shape,
+      real: `${base}${series.listApi}?${query}`,
+      floor: `${bareBase}/bare/series?${query}`,
+      budget: budget.seriesListVsBareRatio,
+      token,
+    })),
   );
-  for (const [name, perRound] of results)
-    record(kind, `${name} (${total} series), ${CONNECTIONS} clients: req/s, median of ${ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
-  const of = (name: string) => results.get(name)!;
-  for (const shape of Object.keys(shapes)) {
-    const real = of(`series list, ${shape}`);
-    const floor = of(`bare series, ${shape}`);
-    record(kind, `ratio: series list, ${shape} / bare`, median(real.map((value, round) => value / floor[round])), budget.seriesListVsBareRatio, false);
-  }
   const plan = JSON.stringify(
     await db.execute(sql`explain (format json) select count(*) from ${seriesTable} where ${inCategory(programming, seriesTable.category_id)}`),
   );
@@ -380,20 +410,17 @@ async function measureVoucherList(kind: 'pglite' | 'postgres', db: Awaited<Retur
     [`keyword ${KEYWORD}`]: `keyword=${KEYWORD}&page=1&page_size=20`,
     "tenants' available": 'object_type=tenant&available=true&page=1&page_size=20',
   };
-  const results = await interleave(
-    Object.entries(shapes).flatMap(([shape, query]) => [
-      { name: `bare vouchers, ${shape}`, url: `${bareBase}/bare/vouchers?${query}` },
-      { name: `vouchers list, ${shape}`, url: `${base}${voucher.listApi}?${query}`, token },
-    ]),
+  await measureAgainstFloor(
+    kind,
+    { real: 'vouchers list, ', floor: 'bare vouchers, ', size: `${VOUCHERS} vouchers` },
+    Object.entries(shapes).map(([shape, query]) => ({
+      shape,
+      real: `${base}${voucher.listApi}?${query}`,
+      floor: `${bareBase}/bare/vouchers?${query}`,
+      budget: budget.voucherListVsBareRatio,
+      token,
+    })),
   );
-  for (const [name, perRound] of results)
-    record(kind, `${name} (${VOUCHERS} vouchers), ${CONNECTIONS} clients: req/s, median of ${ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
-  const of = (name: string) => results.get(name)!;
-  for (const shape of Object.keys(shapes)) {
-    const real = of(`vouchers list, ${shape}`);
-    const floor = of(`bare vouchers, ${shape}`);
-    record(kind, `ratio: vouchers list, ${shape} / bare`, median(real.map((value, round) => value / floor[round])), budget.voucherListVsBareRatio, false);
-  }
   const where = entityStore(voucher, vouchers).conditions({ page: 1, page_size: 20, keyword: KEYWORD });
   const plan = JSON.stringify(await db.execute(sql`explain (format json) select count(*) from ${vouchers} where ${where}`));
   record(kind, 'voucher keyword plan uses vouchers_search_trgm (1 = yes)', plan.includes('vouchers_search_trgm') ? 1 : 0, 1, false);
@@ -532,36 +559,37 @@ async function measureEnrollments(
   const client: RawClient = pool ?? ((database.db as unknown as { $client: PGlite }).$client as unknown as RawClient);
   const bare = await startBareEnrollments(client);
   const first = 'page=1&page_size=20';
-  const shapes: { shape: string; real: string; bare: string; token: string }[] = [
-    { shape: 'pager first page', real: `/api/v1/enrollments/pager?${first}`, bare: `/bare/enrollments?${first}`, token },
-    { shape: 'pager deep page (offset 100,000)', real: `/api/v1/enrollments/pager?page=5001&page_size=20`, bare: '/bare/enrollments?page=5001&page_size=20', token },
-    { shape: 'pager by course', real: `/api/v1/enrollments/pager?target_id=${popularCourse}&${first}`, bare: `/bare/enrollments?target_id=${popularCourse}&${first}`, token },
-    { shape: 'pager by learner', real: `/api/v1/enrollments/pager?learner_id=${learner}&${first}`, bare: `/bare/enrollments?learner_id=${learner}&${first}`, token },
-    { shape: "pager, a tenant administrator's", real: `/api/v1/enrollments/pager?${first}`, bare: `/bare/enrollments?tenant_id=${tenantId}&${first}`, token: tenantToken },
-    { shape: 'statistic first page', real: `/api/v1/enrollments/statistic?${first}`, bare: `/bare/enrollment_statistic?${first}`, token },
-    { shape: "statistic, a tenant administrator's", real: `/api/v1/enrollments/statistic?${first}`, bare: `/bare/enrollment_statistic?tenant_id=${tenantId}&${first}`, token: tenantToken },
-    { shape: 'statistic keyword', real: `/api/v1/enrollments/statistic?keyword=course%2012&${first}`, bare: `/bare/enrollment_statistic?keyword=course%2012&${first}`, token },
-  ];
+  const pager = (shape: string, query: string, floorQuery = query, bearer = token) => ({
+    shape,
+    real: `${base}/api/v1/enrollments/pager?${query}`,
+    floor: `${bare.base}/bare/enrollments?${floorQuery}`,
+    // One learner's page is the cheapest request of the bench: see _enrollments in budgets.json.
+    budget: shape === 'pager by learner' ? budget.enrollmentPagerOneLearnerVsBareRatio : budget.enrollmentPagerVsBareRatio,
+    token: bearer,
+  });
+  const statistic = (shape: string, query: string, floorQuery = query, bearer = token) => ({
+    shape,
+    real: `${base}/api/v1/enrollments/statistic?${query}`,
+    floor: `${bare.base}/bare/enrollment_statistic?${floorQuery}`,
+    budget: budget.enrollmentStatisticVsBareRatio,
+    token: bearer,
+  });
   try {
-    const results = await interleave(
-      shapes.flatMap(({ shape, real, bare: floor, token: bearer }) => [
-        { name: `bare ${shape}`, url: `${bare.base}${floor}` },
-        { name: `enrolments ${shape}`, url: `${base}${real}`, token: bearer },
-      ]),
+    await measureAgainstFloor(
+      kind,
+      { real: 'enrolments ', floor: 'bare ', size: `${ENROLLMENTS} enrolments` },
+      [
+        pager('pager first page', first),
+        pager('pager deep page (offset 100,000)', 'page=5001&page_size=20'),
+        pager('pager by course', `target_id=${popularCourse}&${first}`),
+        pager('pager by learner', `learner_id=${learner}&${first}`),
+        pager("pager, a tenant administrator's", first, `tenant_id=${tenantId}&${first}`, tenantToken),
+        statistic('statistic first page', first),
+        statistic("statistic, a tenant administrator's", first, `tenant_id=${tenantId}&${first}`, tenantToken),
+        statistic('statistic keyword', `keyword=course%2012&${first}`),
+      ],
       ENROLLMENT_CLIENTS,
     );
-    for (const [name, perRound] of results)
-      record(kind, `${name} (${ENROLLMENTS} enrolments), ${ENROLLMENT_CLIENTS} clients: req/s, median of ${ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
-    const of = (name: string) => results.get(name)!;
-    for (const { shape } of shapes) {
-      const ratio = median(of(`enrolments ${shape}`).map((value, round) => value / of(`bare ${shape}`)[round]));
-      const shapeBudget = shape.startsWith('statistic')
-        ? budget.enrollmentStatisticVsBareRatio
-        : shape === 'pager by learner'
-          ? budget.enrollmentPagerOneLearnerVsBareRatio
-          : budget.enrollmentPagerVsBareRatio;
-      record(kind, `ratio: enrolments ${shape} / bare`, ratio, shapeBudget, false);
-    }
   } finally {
     await bare.close();
     await pool?.end();
