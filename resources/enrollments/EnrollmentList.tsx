@@ -1,6 +1,5 @@
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
-import { Chip } from '@mui/material';
 import { DateInput, SelectInput, useCanAccess, useTranslate, type RaRecord } from 'react-admin';
 import { enrollment } from '../../schema/enrollment';
 import type { ListColumn } from '../../src/list/columns';
@@ -10,13 +9,14 @@ import { PickerInput } from '../../src/pickers/PickerInput';
 import { coursePicker, userPicker } from '../../src/pickers/pickers';
 import { entityColumns } from '../../src/resource';
 import { dayOfEnd, dayOfStart, endNotBeforeStart, endOfDay, startOfDay } from './enrolTime';
+import { StateChip } from '../../src/fields/StateChip';
 
 const statusKey = (record: RaRecord) => `resources.enroll_detail.status.${record.available ? 'enabled' : 'disabled'}`;
 
 /** 'Enabled' in green, 'Disabled' in grey. */
 function StatusLabel({ record }: { record: RaRecord }) {
   const translate = useTranslate();
-  return <Chip size="small" variant="outlined" color={record.available ? 'success' : 'default'} label={translate(statusKey(record))} />;
+  return <StateChip on={Boolean(record.available)} label={translate(statusKey(record))} />;
 }
 
 function useStatusColumn(): ListColumn {

@@ -1,23 +1,15 @@
-import { formatDate } from '../../src/fields/format';
+import { formatDate, localMoment } from '../../src/fields/format';
 
 /**
  * The enrol-time filter picks days; the pager takes moments (epoch ms), the start inclusive and the
  * end exclusive. So a chosen first day starts at its local midnight, and a chosen last day ends at
  * the next day's: both days are in.
  */
-const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-function midnight(day: string, daysLater: number): number | null {
-  const found = DAY_PATTERN.exec(day);
-  if (!found) return null;
-  return new Date(Number(found[1]), Number(found[2]) - 1, Number(found[3]) + daysLater).getTime();
-}
-
 /** A chosen first day (`2026-03-01`) as the moment it starts. */
-export const startOfDay = (day: string | null | undefined) => (day ? midnight(day, 0) : null);
+export const startOfDay = (day: string | null | undefined) => (day ? localMoment(day) : null);
 
 /** A chosen last day as the moment the day after starts. */
-export const endOfDay = (day: string | null | undefined) => (day ? midnight(day, 1) : null);
+export const endOfDay = (day: string | null | undefined) => (day ? localMoment(day, 1) : null);
 
 /** The day a start moment shows as. */
 export const dayOfStart = (moment: unknown) => (typeof moment === 'number' ? formatDate(moment) : ((moment as string | null) ?? ''));

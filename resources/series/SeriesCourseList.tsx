@@ -19,6 +19,7 @@ import { series } from '../../schema/series';
 import type { ConsoleDataProvider } from '../../src/dataProvider';
 import { ClampedText } from '../../src/list/ClampedText';
 import { ConfirmButton } from '../../src/list/ConfirmButton';
+import { RowNumber } from '../../src/list/ConsoleList';
 import { ListPagination, usePageSize } from '../../src/list/ListPagination';
 import { useStepBack } from '../../src/list/useStepBack';
 import { RecordPicker } from '../../src/pickers/RecordPicker';
@@ -101,12 +102,6 @@ function CourseToolbar({ seriesId }: { seriesId: Identifier }) {
   );
 }
 
-/** The course's place in the series, counted across pages. */
-function Place({ record }: { record: RaRecord }) {
-  const { data = [], page, perPage } = useListContext();
-  return <>{(page - 1) * perPage + data.findIndex((one) => one.id === record.id) + 1}</>;
-}
-
 /** The cover and the title side by side; a long title takes two lines, then the table scrolls in its box. */
 function CourseTitle({ record }: { record: RaRecord }) {
   return (
@@ -140,7 +135,7 @@ function CourseTable({ seriesId }: { seriesId: Identifier }) {
         </Typography>
       }
     >
-      <DataTable.Col label={translate('app.list.index')} disableSort render={(record: RaRecord) => <Place record={record} />} />
+      <DataTable.Col label={translate('app.list.index')} disableSort render={() => <RowNumber />} />
       <DataTable.Col label={label('title')} disableSort render={(record: RaRecord) => <CourseTitle record={record} />} />
       <DataTable.Col
         label={label('category_id')}

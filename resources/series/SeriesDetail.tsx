@@ -1,7 +1,7 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import ListAltIcon from '@mui/icons-material/ListAlt';
-import { Box, Button, Chip, IconButton, Paper, Typography } from '@mui/material';
+import { Box, Button, IconButton, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { useCanAccess, useGetOne, useLocaleState, useNotify, useRedirect, useTranslate, type RaRecord } from 'react-admin';
 import { Link as RouterLink, useParams } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { coursePrice } from '../courses/coursePrice';
 import { seriesAddresses } from './seriesAddresses';
 import { SeriesCourseList } from './SeriesCourseList';
 import { statusKey } from './PublishSwitch';
+import { StateChip } from '../../src/fields/StateChip';
 
 const texts = `resources.${series.resource}`;
 
@@ -83,7 +84,7 @@ function SeriesDetails({ record }: { record: RaRecord }) {
       <Detail label={field('price')}>{coursePrice(record.price, locale, translate('resources.course.free'))}</Detail>
       <Detail label={field('original_price')}>{originalPrice}</Detail>
       <Detail label={field('available')}>
-        <Chip size="small" variant="outlined" color={record.available ? 'success' : 'default'} label={translate(statusKey(record))} />
+        <StateChip on={Boolean(record.available)} label={translate(statusKey(record))} />
       </Detail>
       <Detail label={field('create_at')}>{typeof record.create_at === 'number' ? formatDateTime(record.create_at) : '—'}</Detail>
     </Paper>

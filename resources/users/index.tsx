@@ -1,7 +1,6 @@
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
 import PeopleIcon from '@mui/icons-material/People';
-import { Chip } from '@mui/material';
 import { PasswordInput, SelectInput, useCanAccess, useGetIdentity, useTranslate, type RaRecord } from 'react-admin';
 import { roles } from '../../schema/privileges';
 import { user, userCreateBody, userStatuses } from '../../schema/user';
@@ -14,18 +13,13 @@ import { RecordActionButton } from '../../src/list/RecordActionButton';
 import { PickerInput } from '../../src/pickers/PickerInput';
 import { tenantPicker } from '../../src/pickers/pickers';
 import { entityColumns, type ConsoleResource } from '../../src/resource';
+import { StateChip } from '../../src/fields/StateChip';
 
 /** 'Active' in green, 'Deactivated' in grey: the state reads at a glance. */
 function StatusLabel({ record }: { record: RaRecord }) {
   const translate = useTranslate();
-  const active = record.status === 'active';
   return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={active ? 'success' : 'default'}
-      label={translate(`resources.user.choices.status.${record.status}`, { _: String(record.status ?? '—') })}
-    />
+    <StateChip on={record.status === 'active'} label={translate(`resources.user.choices.status.${record.status}`, { _: String(record.status ?? '—') })} />
   );
 }
 

@@ -9,10 +9,9 @@ import { PickerInput } from '../../src/pickers/PickerInput';
 import { coursePicker, seriesPicker, tenantPicker, userPicker } from '../../src/pickers/pickers';
 import { randomVoucherCode } from './voucherCode';
 import { dayOf, endOfDay, userTimeZone } from './voucherDates';
+import { choicesOf } from '../../src/fields/choices';
 
 const field = (name: 'name' | 'description') => <FieldInput resource={voucher.resource} name={name} field={voucher.fields[name]} />;
-const choicesOf = (name: 'resource_type' | 'object_type', values: readonly string[]) =>
-  values.map((value) => ({ id: value, name: `resources.voucher.choices.${name}.${value}` }));
 
 /** The code, with a button that writes a random readable one in its place. */
 function CodeInput() {
@@ -49,7 +48,7 @@ function ResourceInputs() {
     <>
       <RadioButtonGroupInput
         source="resource_type"
-        choices={choicesOf('resource_type', voucherResourceTypes)}
+        choices={choicesOf(voucher.resource, 'resource_type', voucherResourceTypes)}
         defaultValue="course"
         isRequired
         onChange={() => setValue('resource_id', null, { shouldDirty: true })}
@@ -78,7 +77,7 @@ function ObjectInputs() {
     <>
       <RadioButtonGroupInput
         source="object_type"
-        choices={choicesOf('object_type', voucherObjectTypes)}
+        choices={choicesOf(voucher.resource, 'object_type', voucherObjectTypes)}
         defaultValue={ANYONE}
         isRequired
         helperText={type === ANYONE ? translate('resources.voucher.form.anyone_hint') : false}

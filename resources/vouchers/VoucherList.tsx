@@ -10,6 +10,7 @@ import { ConsoleList } from '../../src/list/ConsoleList';
 import { RecordActionButton } from '../../src/list/RecordActionButton';
 import { entityColumns } from '../../src/resource';
 import { userTimeZone } from './voucherDates';
+import { choicesOf } from '../../src/fields/choices';
 
 const isExpired = (record: RaRecord) => typeof record.expire_at === 'number' && record.expire_at <= Date.now();
 const address = (record: RaRecord, action: string) => `${voucher.api}/${encodeURIComponent(String(record.id))}/${action}`;
@@ -92,11 +93,10 @@ export function VoucherActions({ record }: { record: RaRecord }) {
   );
 }
 
-const choicesOf = (name: string, values: readonly string[]) => values.map((value) => ({ id: value, name: `resources.voucher.choices.${name}.${value}` }));
 const filters = [
-  <SelectInput key="resource_type" source="resource_type" choices={choicesOf('resource_type', voucherResourceTypes)} alwaysOn helperText={false} />,
-  <SelectInput key="object_type" source="object_type" choices={choicesOf('object_type', voucherObjectTypes)} alwaysOn helperText={false} />,
-  <SelectInput key="available" source="available" choices={choicesOf('available', ['true', 'false'])} alwaysOn helperText={false} />,
+  <SelectInput key="resource_type" source="resource_type" choices={choicesOf(voucher.resource, 'resource_type', voucherResourceTypes)} alwaysOn helperText={false} />,
+  <SelectInput key="object_type" source="object_type" choices={choicesOf(voucher.resource, 'object_type', voucherObjectTypes)} alwaysOn helperText={false} />,
+  <SelectInput key="available" source="available" choices={choicesOf(voucher.resource, 'available', ['true', 'false'])} alwaysOn helperText={false} />,
 ];
 const sort = { field: voucher.defaultSort.field, order: 'DESC' as const };
 

@@ -1,15 +1,10 @@
-import { formatDate } from '../../src/fields/format';
+import { formatDate, localMoment } from '../../src/fields/format';
 
 /**
  * A voucher is valid through the day chosen: the day's last millisecond in the user's own time
  * zone, as epoch milliseconds. Null for anything that is not a `YYYY-MM-DD` day.
  */
-export function endOfDay(day: unknown): number | null {
-  const match = typeof day === 'string' ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(day) : null;
-  if (!match) return null;
-  const [, year, month, date] = match.map(Number);
-  return new Date(year, month - 1, date, 23, 59, 59, 999).getTime();
-}
+export const endOfDay = (day: unknown): number | null => localMoment(day, 0, [23, 59, 59, 999]);
 
 /**
  * The day an expiry falls on in the user's time zone, as a date input shows it; '' for none. A day

@@ -2,6 +2,7 @@ import { Box } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { AutocompleteArrayInput, AutocompleteInput, BooleanInput, DateTimeInput, NumberInput, ReferenceArrayInput, ReferenceInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import type { Field } from '../../schema/fields';
+import { choicesOf } from '../fields/choices';
 import { RichTextInput } from '../richText/RichTextInput';
 import { FileInput } from '../upload/FileInput';
 import type { Entity } from '../../schema/entity';
@@ -70,7 +71,7 @@ export function FieldInput({ resource, name, field }: { resource: string; name: 
       return (
         <SelectInput
           {...common}
-          choices={field.choices.map((choice) => ({ id: choice, name: `resources.${resource}.choices.${name}.${choice}` }))}
+          choices={choicesOf(resource, name, field.choices)}
         />
       );
   }

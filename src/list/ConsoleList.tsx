@@ -74,7 +74,8 @@ export interface ConsoleListProps {
 /** How narrow a table's text column may get before the table scrolls in its box. */
 const CELL_MIN_WIDTH = '7em';
 
-function RowNumber() {
+/** A record's place in the list, counted across pages (the table's index column). */
+export function RowNumber() {
   const record = useRecordContext();
   const { data = [], page, perPage } = useListContext();
   return <>{(page - 1) * perPage + data.indexOf(record!) + 1}</>;

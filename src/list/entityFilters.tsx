@@ -1,6 +1,7 @@
 import type { ReactElement } from 'react';
 import { NullableBooleanInput, NumberInput, ReferenceInput, SelectInput, TextInput, AutocompleteInput } from 'react-admin';
 import type { Entity } from '../../schema/entity';
+import { choicesOf } from '../fields/choices';
 
 /** The filters an entity declares (`filter: true`), as inputs beside the search box. */
 export function entityFilters(entity: Entity): ReactElement[] {
@@ -9,7 +10,7 @@ export function entityFilters(entity: Entity): ReactElement[] {
     const common = { key: name, source: name, alwaysOn: true };
     switch (field.kind) {
       case 'enum':
-        return <SelectInput {...common} choices={field.choices.map((choice) => ({ id: choice, name: `resources.${entity.resource}.choices.${name}.${choice}` }))} />;
+        return <SelectInput {...common} choices={choicesOf(entity.resource, name, field.choices)} />;
       case 'boolean':
         return <NullableBooleanInput {...common} />;
       case 'integer':
