@@ -69,15 +69,14 @@ export function voucherObjectProblems(values: { object_type?: string; object_id?
   return {};
 }
 
-/** `POST /api/v1/vouchers/new`: the fields, a recipient that fits its type, and an expiry still to come. */
-export const voucherCreateBody = voucher.input.superRefine((values, context) => {
-  for (const [path, message] of Object.entries(voucherObjectProblems(values))) context.addIssue({ code: 'custom', path: [path], message: message.key });
-  if ((values.expire_at ?? 0) <= Date.now()) context.addIssue({ code: 'custom', path: ['expire_at'], message: 'app.validation.future' });
-});
-
 /** The edit form's rules: the fields and the recipient; an expiry already past may stay (only a changed one must lie ahead). */
 export const voucherEditForm = voucher.input.superRefine((values, context) => {
   for (const [path, message] of Object.entries(voucherObjectProblems(values))) context.addIssue({ code: 'custom', path: [path], message: message.key });
+});
+
+/** `POST /api/v1/vouchers/new`: the edit form's rules, and an expiry still to come. */
+export const voucherCreateBody = voucherEditForm.superRefine((values, context) => {
+  if ((values.expire_at ?? 0) <= Date.now()) context.addIssue({ code: 'custom', path: ['expire_at'], message: 'app.validation.future' });
 });
 
 /** `PUT /api/v1/vouchers/{id}/send_email`: the time zone the expiry is written in (the console sends the operator's); UTC by default. */

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Failure } from '../schema/envelope';
-import { ApiError, BadRequest, Conflict, NotYet, TooManyRequests, type MessageArgs } from './errors';
+import { ApiError, BadRequest, Conflict, NotYet, TooManyRequests, valueTaken, type MessageArgs } from './errors';
 import { fieldLabel, localeFromHeader, translate, type ServerLocale } from './messages';
 import { constraintField } from './db/constraints';
 
@@ -18,9 +18,7 @@ function fromDatabase(thrown: DatabaseError & { cause?: unknown }): ApiError | u
     case '23505': {
       const field = error.constraint ? constraintField(error.constraint) : undefined;
       const value = /=\((.*)\)/.exec(error.detail ?? '')?.[1] ?? '';
-      return field
-        ? new Conflict('app.error.duplicate', { field, value }, { [field]: { key: 'app.validation.duplicate', args: { value } } })
-        : new Conflict();
+      return field ? valueTaken(field, value) : new Conflict();
     }
     case '23503':
       return new ApiError(409, 'app.error.in_use');

@@ -49,6 +49,10 @@ export class Conflict extends ApiError {
   }
 }
 
+/** A unique value already taken: 409, said under its field. */
+export const valueTaken = (field: string, value: string) =>
+  new Conflict('app.error.duplicate', { field, value }, { [field]: { key: 'app.validation.duplicate', args: { value } } });
+
 /**
  * Not done yet (a QR code nobody has confirmed): a client that waits "until success" asks again.
  * `data` says how far it has got.

@@ -139,8 +139,8 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
     entityRoutes(store, {
       only: ['delete'],
       beforeDelete: async (tx, id) => {
-        const [found] = await tx.select({ title: seriesTable.title }).from(seriesTable).where(eq(seriesTable.id, id)).for('update');
-        if (found) await refuseIfOnVouchers(tx, 'series', id, found.title as string);
+        const found = await lockSeries(tx, id);
+        await refuseIfOnVouchers(tx, 'series', id, found.title);
       },
     }),
   );

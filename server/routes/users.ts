@@ -11,7 +11,7 @@ import { tenantScope } from '../auth/tenantScope';
 import { assertNotThrottled, recordAttempt } from '../auth/throttle';
 import type { Database, Executor } from '../db/client';
 import { tenants, users } from '../db/schema';
-import { BadRequest, Conflict, Forbidden, NotFound } from '../errors';
+import { BadRequest, Conflict, Forbidden, NotFound, valueTaken } from '../errors';
 import { caller } from '../types';
 import { entityRoutes, entityStore } from './entityRoutes';
 
@@ -25,9 +25,6 @@ const scope = (request: FastifyRequest) => tenantScope(request, users.tenant_id)
 const isPlatformAdmin = (request: FastifyRequest) => caller(request).user.roles.includes('admin');
 
 /** A name already taken (whatever the case), reported under the field that chose it. */
-const nameTaken = (field: string, value: string) =>
-  new Conflict('app.error.duplicate', { field, value }, { [field]: { key: 'app.validation.duplicate', args: { value } } });
-
 /** An administrator belongs to no tenant; an organisation's administrator and a learner belong to one. */
 function checkTenantForRoles(roles: readonly string[], tenantId: number | null) {
   const platform = roles.includes('admin');
@@ -52,13 +49,13 @@ export async function createAccount(tx: Executor, account: NewAccount, field = '
     .select({ id: users.user_id })
     .from(users)
     .where(eq(sql`lower(${users.user_name})`, fields.user_name.toLowerCase()));
-  if (taken) throw nameTaken(field, fields.user_name);
+  if (taken) throw valueTaken(field, fields.user_name);
   try {
     return await userStore.create(tx, fields, { password_hash, roles });
   } catch (error) {
     // Two creates racing for one name: the unique index decides, and the field is still named.
     const cause = (error as { cause?: { constraint?: string } }).cause;
-    if (cause?.constraint === 'users_user_name_unique') throw nameTaken(field, fields.user_name);
+    if (cause?.constraint === 'users_user_name_unique') throw valueTaken(field, fields.user_name);
     throw error;
   }
 }

@@ -20,7 +20,7 @@ import type { UserRow } from '../auth/sessions';
 import { assertNotThrottled, recordAttempt } from '../auth/throttle';
 import type { Database, Executor } from '../db/client';
 import { courses, enrollments, series, seriesCourses, tenants, users, voucherRedemptions, vouchers } from '../db/schema';
-import { ApiError, BadRequest, Conflict, Forbidden, NotFound } from '../errors';
+import { ApiError, BadRequest, Conflict, Forbidden, NotFound, valueTaken } from '../errors';
 import { voucherMail } from '../mail/voucherMail';
 import { localeFromHeader } from '../messages';
 import { caller } from '../types';
@@ -144,7 +144,7 @@ async function checkCodeFree(tx: Executor, code: string, exceptId?: number) {
     .select({ id: vouchers.id })
     .from(vouchers)
     .where(and(eq(sql`lower(${vouchers.code})`, code.toLowerCase()), exceptId === undefined ? undefined : ne(vouchers.id, exceptId)));
-  if (taken) throw new Conflict('app.error.duplicate', { field: 'code', value: code }, { code: { key: 'app.validation.duplicate', args: { value: code } } });
+  if (taken) throw valueTaken('code', code);
 }
 
 const refuseIfAny = (problems: Record<string, ValidationMessage>) => {
