@@ -6,17 +6,9 @@ const transformIgnorePatterns = [`/node_modules/(?!(${esmOnly.join('|')})/)`];
 // file-type offers Node only an `import` entry, which jest (resolving for require) does not take.
 const moduleNameMapper = { '^file-type$': '<rootDir>/node_modules/file-type/index.js' };
 
-const api = (displayName, database) => ({
-  displayName,
-  testEnvironment: 'node',
-  testMatch: ['<rootDir>/test/api/**/*.test.ts'],
-  // Suites about several instances sharing one server need PostgreSQL.
-  testPathIgnorePatterns: database === 'postgres' ? [] : ['\\.postgres\\.test\\.ts$'],
-  setupFiles: ['<rootDir>/test/api/setup.' + database + '.cjs'],
-  moduleNameMapper,
-  transform,
-  transformIgnorePatterns,
-});
+// The PostgreSQL server whose databases the API suites (and the component suites' own server) use:
+// TEST_DATABASE_URL's, or an embedded cluster run for this jest run (test/databaseServer.ts).
+const databaseServer = { globalSetup: '<rootDir>/test/databaseServer.ts', globalTeardown: '<rootDir>/test/databaseServer.teardown.ts' };
 
 const projects = [
   {
@@ -32,14 +24,21 @@ const projects = [
     testEnvironment: '<rootDir>/test/components/environment.cjs',
     testMatch: ['<rootDir>/test/components/**/*.test.tsx'],
     setupFilesAfterEnv: ['<rootDir>/test/components/setup.ts'],
+    ...databaseServer,
     moduleNameMapper: { '\\.(css)$': '<rootDir>/test/components/styleStub.cjs' },
     transform,
     transformIgnorePatterns,
   },
-  api('api (PGlite)', 'pglite'),
+  {
+    displayName: 'api',
+    testEnvironment: 'node',
+    testMatch: ['<rootDir>/test/api/**/*.test.ts'],
+    ...databaseServer,
+    moduleNameMapper,
+    transform,
+    transformIgnorePatterns,
+  },
 ];
-// CI (and anyone with a server) runs the same API suite on PostgreSQL too.
-if (process.env.TEST_DATABASE_URL) projects.push(api('api (PostgreSQL)', 'postgres'));
 
-// A real server on a fresh database takes a few seconds to start (PGlite unpacks itself).
+// A real server on a fresh database takes a few seconds to start on a busy machine.
 module.exports = { projects, testTimeout: 30000 };

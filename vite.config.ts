@@ -12,7 +12,7 @@ export default defineConfig(({ mode }) => {
       __UC_BASE__: JSON.stringify(env.VITE_UC_BASE ?? env.VITE_API_BASE ?? ''),
       __PUBLIC_URL__: JSON.stringify(env.VITE_PUBLIC_URL ?? ''),
     },
-    server: { proxy: { '/api': apiTarget, '/uc': apiTarget, '/healthz': apiTarget } },
+    server: { proxy: { '/api': apiTarget, '/uc': apiTarget, '/healthz': apiTarget, '/readyz': apiTarget } },
     build: {
       chunkSizeWarningLimit: 1500,
       // The console, and the small pages a phone opens from a link: the QR confirm and the registration.

@@ -160,6 +160,7 @@ export const enUS: TranslationMessages = {
       too_large: 'The request is too large',
       unsupported_media_type: 'Unsupported content type',
       internal: 'Server error, please contact the administrator',
+      database_unavailable: 'The database is not answering right now: please try again in a moment',
       sign_in_failed: 'Username or password is wrong',
       account_disabled: 'This account has been deactivated',
       no_permission: 'You have no permission to use the console',

@@ -160,6 +160,7 @@ export const jaJP: TranslationMessages = {
       too_large: 'リクエストが大きすぎます',
       unsupported_media_type: 'サポートされていないコンテンツタイプです',
       internal: 'サーバーエラーです。管理者に連絡してください',
+      database_unavailable: 'データベースが現在応答していません。しばらくしてからもう一度お試しください',
       sign_in_failed: 'ユーザー名またはパスワードが間違っています',
       account_disabled: 'このアカウントは無効化されています',
       no_permission: '管理コンソールを使用する権限がありません',

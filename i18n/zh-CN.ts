@@ -160,6 +160,7 @@ export const zhCN: TranslationMessages = {
       too_large: '请求内容过大',
       unsupported_media_type: '不支持的内容类型',
       internal: '服务器错误，请联系管理员',
+      database_unavailable: '数据库暂时无法响应，请稍后重试',
       sign_in_failed: '用户名或密码错误',
       account_disabled: '该账号已被停用',
       no_permission: '您没有使用管理后台的权限',

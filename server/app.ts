@@ -4,7 +4,8 @@ import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { pino } from 'pino';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { simpleEntities } from '../schema';
 import { PRIVILEGES_HEADER, QR_LINK_HEADER, RENEWED_TOKEN_HEADER } from '../schema/headers';
@@ -50,12 +51,14 @@ export interface BuiltApp {
  * route. Tests call it with their own configuration and a fresh database.
  */
 export async function buildApp(config: AppConfig): Promise<BuiltApp> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, pgliteDir: config.pgliteDir, migrationsDir: config.migrationsDir });
+  // One logger from the first step on: the embedded PostgreSQL reports through it before the routes exist.
+  const logger: FastifyBaseLogger = pino({ level: config.logLevel });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrationsDir: config.migrationsDir, log: logger });
   try {
     const seedReport = await seed(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo });
     // The demo records name demo files by key; copying them is idempotent, so a lost one comes back.
     if (config.seedDemo) await installDemoFiles(path.join(config.dataDir, 'files'));
-    const app = await createServer(config, database);
+    const app = await createServer(config, database, logger);
     return { app, seedReport, database };
   } catch (error) {
     await database.close();
@@ -63,9 +66,9 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   }
 }
 
-async function createServer(config: AppConfig, database: DatabaseHandle): Promise<FastifyInstance> {
+async function createServer(config: AppConfig, database: DatabaseHandle, logger: FastifyBaseLogger): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    loggerInstance: logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
     // On close, idle keep-alive connections are dropped at once; requests in flight finish first.

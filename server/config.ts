@@ -2,10 +2,9 @@ import path from 'node:path';
 import type { ThrottlePolicy } from './auth/throttle';
 
 export interface AppConfig {
-  /** A PostgreSQL server; when absent the embedded PGlite keeps its files in `pgliteDir`, or in memory. */
+  /** A PostgreSQL server; when absent the server runs its own, embedded, in `dataDir/postgres`. */
   databaseUrl?: string;
-  pgliteDir?: string;
-  /** PGlite's folder (unless databaseUrl) and the uploaded files, in `dataDir/files`. */
+  /** The embedded PostgreSQL (unless databaseUrl) and the uploaded files, in `dataDir/files`. */
   dataDir: string;
   migrationsDir: string;
   /** The built console to serve; absent when only the API runs. */
@@ -64,7 +63,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv, rootDir = process.cwd()): 
     ...base,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    pgliteDir: path.join(dataDir, 'pglite'),
     consoleDir: path.join(rootDir, 'dist'),
     publicUrl: env.PUBLIC_URL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,

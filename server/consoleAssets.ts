@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** Paths that belong to the API (and the uploaded files), never to the console's client-side routes. */
-const apiPath = /^\/(api|uc|healthz|files)(\/|$)/;
+const apiPath = /^\/(api|uc|healthz|readyz|files)(\/|$)/;
 
 const ownPages: Record<string, string> = { '/qr/confirm': 'qr.html', '/register': 'register.html' };
 

@@ -10,10 +10,16 @@ interface DatabaseError {
   detail?: string;
 }
 
+// Connection failures (class 08), a server shutting down or starting (57P01-57P03), and the socket errors of a
+// server that is gone: the database is away for now, not the request at fault.
+const UNREACHABLE = /^(08...|57P0[1-3]|ECONNREFUSED|ECONNRESET|EPIPE|ETIMEDOUT|EHOSTUNREACH)$/;
+const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|the database system is/i;
+
 /** PostgreSQL's own refusals of bad input, reported as the client's mistake rather than ours. */
-function fromDatabase(thrown: DatabaseError & { cause?: unknown }): ApiError | undefined {
+function fromDatabase(thrown: DatabaseError & { cause?: unknown; message?: string }): ApiError | undefined {
   // Drizzle wraps the driver's error; the SQLSTATE is on the cause.
-  const error = (thrown.code ? thrown : (thrown.cause ?? {})) as DatabaseError;
+  const error = (thrown.code ? thrown : (thrown.cause ?? {})) as DatabaseError & { message?: string };
+  if (UNREACHABLE.test(error.code ?? '') || UNREACHABLE_MESSAGE.test(error.message ?? '')) return new ApiError(503, 'app.error.database_unavailable');
   switch (error.code) {
     case '23505': {
       const field = error.constraint ? constraintField(error.constraint) : undefined;
@@ -67,6 +73,7 @@ function envelope(error: ApiError, locale: ServerLocale, resource: string | unde
 /** Answers an error as the envelope, in the caller's language (with Retry-After when throttled). */
 export function sendError(request: FastifyRequest, reply: FastifyReply, apiError: ApiError) {
   if (apiError instanceof TooManyRequests) reply.header('retry-after', String(apiError.retryAfterSeconds));
+  if (apiError.statusCode === 503) reply.header('retry-after', '5');
   const locale = localeFromHeader(request.headers['accept-language']);
   return reply.status(apiError.statusCode).send(envelope(apiError, locale, request.routeOptions.config?.resource));
 }
@@ -77,6 +84,7 @@ export function registerErrorHandler(app: FastifyInstance) {
     const known = error instanceof ApiError ? error : (fromDatabase(error) ?? fromFastify(error));
     const apiError = known ?? new ApiError(500, 'app.error.internal');
     if (!known) request.log.error({ err: error }, 'unhandled error');
+    else if (apiError.statusCode === 503) request.log.warn({ err: error }, 'database unavailable');
     return sendError(request, reply, apiError);
   });
 }

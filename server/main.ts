@@ -1,16 +1,27 @@
-import { buildApp } from './app';
+import { buildApp, type BuiltApp } from './app';
 import { configFromEnv } from './config';
+import { DataDirInUse } from './db/embeddedPostgres';
 
-/** `npm start`: the console and the API on one port, on the database the environment names. */
-async function main() {
-  const { app: config, listen } = configFromEnv(process.env);
-  const { app, seedReport } = await buildApp(config);
+// After a stop signal: requests in flight get this long to finish before their connections are cut
+// (a paused video download never finishes by itself), and the whole stop this long before the process exits anyway.
+const DRAIN_MS = 5_000;
+const SHUTDOWN_DEADLINE_MS = 10_000;
 
+function stopOnSignals({ app, database }: BuiltApp) {
   let closing = false;
   const shutdown = (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    setTimeout(() => {
+      app.log.warn('requests still open after the drain: closing their connections');
+      app.server.closeAllConnections();
+    }, DRAIN_MS).unref();
+    setTimeout(() => {
+      app.log.error(`the stop took longer than ${SHUTDOWN_DEADLINE_MS / 1000} s: exiting anyway`);
+      database.embedded?.abandon();
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS).unref();
     app.close().then(
       () => process.exit(0),
       (error) => {
@@ -21,6 +32,14 @@ async function main() {
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));
+}
+
+/** `npm start`: the console and the API on one port, on the database the environment names. */
+async function main() {
+  const { app: config, listen } = configFromEnv(process.env);
+  const built = await buildApp(config);
+  const { app, seedReport } = built;
+  stopOnSignals(built);
 
   await app.listen(listen);
   const address = app.server.address();
@@ -35,6 +54,7 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error);
+  // A refusal the operator can act on needs no stack trace.
+  console.error(error instanceof DataDirInUse ? `\n  ${error.message}\n` : error);
   process.exit(1);
 });

@@ -16,11 +16,15 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/** `npm start`'s server as a process of its own (the console built beforehand or not), on a free port. */
-export function startServerProcess(env: Record<string, string>): ServerProcess {
+/**
+ * `npm start`'s server as a process of its own (the console built beforehand or not), on a free
+ * port; as another account when `account` says so (a root test run playing a normal user).
+ */
+export function startServerProcess(env: Record<string, string>, account?: { uid: number; gid: number }): ServerProcess {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, NODE_OPTIONS: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...account,
   });
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -96,6 +96,7 @@ const DAY = 24 * 60 * 60 * 1000;
 const matrix: Record<string, Row> = {
   // Health and files
   'GET /healthz': { expect: everyone(200) },
+  'GET /readyz': { expect: everyone(200) },
   'GET /files/*': { expect: everyone(200), address: '/files/demo/cover-1.jpg' },
   'POST /api/v1/files': { expect: everyone(415), why: 'the upload token in the form is the permission: a call that is no form is a 415' },
   'GET /api/v1/uptoken/image': { expect: operators(200) },

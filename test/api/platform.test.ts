@@ -21,10 +21,13 @@ afterAll(async () => {
   rmSync(consoleDir, { recursive: true, force: true });
 });
 
-test('/healthz answers while the database is reachable', async () => {
-  const answer = await client(server.url).get('/healthz');
-  expect(answer.status).toBe(200);
-  expect(answer.body).toEqual({ success: true, data: { status: 'ok', database: server.database.kind } });
+test('/healthz says the process is alive; /readyz says the database answers too', async () => {
+  const live = await client(server.url).get('/healthz');
+  expect(live.status).toBe(200);
+  expect(live.body).toEqual({ success: true, data: { status: 'ok' } });
+  const ready = await client(server.url).get('/readyz');
+  expect(ready.status).toBe(200);
+  expect(ready.body).toEqual({ success: true, data: { status: 'ok', database: server.database.kind } });
 });
 
 test('an unknown API address answers 404 in the envelope', async () => {

@@ -15,20 +15,20 @@ export interface TestServer extends BuiltApp {
   stop(): Promise<void>;
 }
 
-/** A database of its own on the server of TEST_DATABASE_URL, dropped when the test ends. */
+/** A database of its own on the test run's server (jest's global setup names it), dropped when the test ends. */
 export function createScratchDatabase() {
   const serverUrl = process.env.TEST_DATABASE_URL;
-  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set');
+  if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set: jest starts a server for the run (test/databaseServer.ts)');
   return createScratch(serverUrl);
 }
 
 /**
- * A real server on a random port with fresh data: PGlite in memory, or a database of its own on
- * PostgreSQL when the suite runs as the PostgreSQL project; uploaded files in a folder of its own.
+ * A real server on a random port with fresh data: a database of its own (or the one given, for
+ * several instances sharing it) and uploaded files in a folder of its own.
  */
 export async function startServer(overrides: Partial<AppConfig> = {}, databaseUrl?: string): Promise<TestServer> {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
-  if (!databaseUrl && process.env.API_DATABASE === 'postgres') {
+  if (!databaseUrl) {
     scratch = await createScratchDatabase();
     databaseUrl = scratch.url;
   }

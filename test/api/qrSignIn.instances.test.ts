@@ -3,7 +3,7 @@ import { client, signIn } from './client';
 import { ADMIN_PASSWORD, createScratchDatabase, startServer, type TestServer } from './server';
 
 // Two server instances on one PostgreSQL database, as behind a load balancer: any instance
-// answers any step of the QR sign-in. (Runs in the PostgreSQL project only.)
+// answers any step of the QR sign-in.
 let database: Awaited<ReturnType<typeof createScratchDatabase>>;
 let first: TestServer;
 let second: TestServer;

@@ -1,1 +1,0 @@
-process.env.API_DATABASE = 'pglite';
