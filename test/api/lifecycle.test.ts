@@ -1,5 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startServerProcess as startProcess } from '../serverProcess';
@@ -63,6 +64,28 @@ test('the first start prints the address and a generated admin password; SIGTERM
   const signIn = await fetch(`${secondUrl}/api/v1/sys/auth`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
   expect(signIn.status).toBe(200);
   expect(await second.stop()).toBe(0);
+}, 60_000);
+
+test('a request that never finishes does not hold the stop: its connection is cut after the drain, and the server exits', async () => {
+  const server = startProcess({ DATA_DIR: dataDir, DATABASE_URL: '', SEED_DEMO: 'false' });
+  const url = new URL(await server.ready);
+  // A body announced and never sent, as a stalled upload or a paused download keeps a request open.
+  const socket = net.connect(Number(url.port), url.hostname);
+  await new Promise((resolve) => socket.once('connect', resolve));
+  const sent = server.output().length;
+  socket.write('POST /api/v1/sys/auth HTTP/1.1\r\nhost: x\r\ncontent-type: application/json\r\ncontent-length: 1000\r\n\r\n{"lo');
+  await server.waitForOutput(/incoming request/, { from: sent });
+  const cut = new Promise((resolve) => socket.once('close', resolve));
+
+  const signalled = Date.now();
+  server.signal('SIGTERM');
+  expect(await server.exited).toBe(0);
+  const took = Date.now() - signalled;
+  expect(took).toBeGreaterThanOrEqual(4_500);
+  expect(took).toBeLessThan(10_000);
+  await cut;
+  expect(server.output()).toContain('requests still open after the drain: closing their connections');
+  expect(server.output()).toContain('embedded PostgreSQL stopped');
 }, 60_000);
 
 test('a bad PORT stops the start with a clear message', async () => {

@@ -32,7 +32,7 @@ beforeAll(async () => {
     // As the user resource declares it: nobody deletes their own record.
     (_resource, action, record, selfId) => !(action === 'delete' && String(record.user_id) === selfId),
   );
-  // A server process of its own: building and migrating a fresh PGlite takes long on a busy machine.
+  // A server process of its own, on its own embedded PostgreSQL: initialising, migrating and seeding take a while on a busy machine.
 }, 90_000);
 afterAll(async () => {
   await server.stop();

@@ -16,7 +16,7 @@ export interface RunningServer {
   output(): string;
 }
 
-/** A database of its own on the server of TEST_DATABASE_URL; PGlite in the data folder otherwise. */
+/** A database of its own on the server of TEST_DATABASE_URL; otherwise the server runs its own embedded PostgreSQL in its data folder, as `npm start` does. */
 async function scratchDatabase(): Promise<{ url?: string; drop(): Promise<void> }> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   return serverUrl ? createScratchDatabase(serverUrl, 'cc_e2e') : { drop: async () => undefined };
