@@ -1,0 +1,71 @@
+/**
+ * `npm run seed:scale` at a small scale: the platform it fills answers through the real server, its
+ * totals are exact and the counts the triggers keep agree with a recount of the rows.
+ */
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { client, signIn } from './client';
+import { ADMIN_PASSWORD, createScratchDatabase, startServer, type TestServer } from './server';
+
+let database: Awaited<ReturnType<typeof createScratchDatabase>>;
+let server: TestServer;
+let output: string;
+
+beforeAll(async () => {
+  database = await createScratchDatabase();
+  const run = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/seed-scale.ts'], {
+    env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: database.url, SCALE: '0.005', ADMIN_PASSWORD },
+  });
+  output = run.stdout;
+  server = await startServer({}, database.url);
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+  await database?.drop();
+});
+
+async function count(statement: string): Promise<number> {
+  const connection = new pg.Client({ connectionString: database.url });
+  await connection.connect();
+  try {
+    return Number((await connection.query(statement)).rows[0].count);
+  } finally {
+    await connection.end();
+  }
+}
+
+test('it fills every part of the platform at the scale asked, and says what it made', async () => {
+  expect(output).toContain('Filling the external database at scale 0.005');
+  expect(await count('select count(*) from courses')).toBe(5_000);
+  expect(await count('select count(*) from categories')).toBe(1_000);
+  expect(await count("select count(*) from users where user_name like 'scale.learner.%'")).toBe(1_000);
+  expect(await count('select count(*) from enrollments')).toBe(25_000);
+  expect(await count('select count(*) from vouchers')).toBe(500);
+  expect(await count('select max(sections) as count from (select count(*) as sections from chapters where parent_id <> 0 group by course_id) as outlines')).toBe(300);
+});
+
+test('the counts kept by the triggers equal a recount of the rows', async () => {
+  const disagreeing = await count(`
+    select count(*) from (
+      select target_id, scope, count(*) from enrollments, lateral (values (0), (tenant_id)) as scopes(scope)
+      where available and scope is not null group by target_id, scope
+      except select course_id, tenant_id, enrollment_count from enrollment_counts where enrollment_count > 0
+    ) as differences`);
+  expect(disagreeing).toBe(0);
+});
+
+test('the lists answer with exact totals, and a second run adds nothing', async () => {
+  const api = client(server.url, await signIn(server.url, 'admin', ADMIN_PASSWORD));
+  const courses = await api.get('/api/v1/courses/pager', { query: { page: 1, page_size: 20 } });
+  expect(courses.body.data.total).toBe(await count('select count(*) from courses'));
+  const statistic = await api.get('/api/v1/enrollments/statistic', { query: { page: 1, page_size: 20 } });
+  const top = statistic.body.data.items[0];
+  expect(top.enrollment_count).toBe(await count(`select count(*) from enrollments where available and target_id = ${top.target.id}`));
+
+  const again = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/seed-scale.ts'], {
+    env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: database.url, SCALE: '0.005' },
+  });
+  expect(again.stdout).toMatch(/filled by seed:scale on .*: nothing to do/);
+  expect(await count('select count(*) from courses')).toBe(5_000);
+}, 60_000);
