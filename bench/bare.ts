@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Entity } from '../schema/entity';
 
-/** What runs the bare route's SQL: a `pg` pool on PostgreSQL, the PGlite client itself on PGlite. */
+/** What runs the bare route's SQL: a `pg` pool of its own on the database under test. */
 export interface RawClient {
   query(text: string, params: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
 }

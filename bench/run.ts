@@ -1,9 +1,9 @@
 import { execFile } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzipSync } from 'node:zlib';
-import type { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { carouselGroup } from '../schema/carouselGroup';
@@ -25,19 +25,30 @@ import { createScratchDatabase } from '../test/scratchDatabase';
 import { startBareServer, type RawClient } from './bare';
 import { startBareChapterTree } from './bareChapterTree';
 import { ENROLLMENT_COURSES, ENROLLMENTS, fillEnrollments, startBareEnrollments } from './enrollments';
+import {
+  embeddedPostgresProcesses,
+  externalPostgresProcesses,
+  isPostgresRunning,
+  parentOf,
+  proportionalMemoryMb,
+  residentMemory,
+  startServerProcess,
+} from './processes';
 import { fillUsers, rowsOf, USER_TENANTS, USER_WORDS, USERS } from './users';
 import { fillVouchers, VOUCHERS } from './vouchers';
 
 /**
- * Measures the server on the embedded database (what an operator gets by default), on a
- * PostgreSQL server when one is named, and the built console; compares each figure with
- * bench/budgets.json and fails past a budget.
+ * Measures the server on the embedded PostgreSQL (what an operator gets by default), on an
+ * external PostgreSQL server when one is named, the two side by side as an operator runs them,
+ * and the built console; compares each figure with bench/budgets.json and fails past a budget.
  *
  * The list handler is held to ratios measured in the same run, rounds interleaved, medians taken:
  * on a shared machine absolute figures swing with the neighbours' load, ratios much less.
  */
 type Budgets = Record<string, number>;
-const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as Record<'pglite' | 'postgres' | 'console', Budgets>;
+/** `embedded`: the server's own PostgreSQL under DATA_DIR; `external`: a scratch database on the server named. */
+type Kind = 'embedded' | 'external';
+const budgets = JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as Record<Kind | 'engines' | 'console', Budgets>;
 const ADMIN_PASSWORD = 'bench-password';
 const ROWS = 20_000;
 /** Rounds of each contender in the comparison, and seconds per round (BENCH_ROUNDS, BENCH_SECONDS). */
@@ -56,7 +67,10 @@ const WORDS = [
   'waffle', 'yak', 'zeppole', 'almanac', 'buffalo', 'caravan', 'dynamo', 'eclipse',
 ];
 const KEYWORD = WORDS[0];
-/** `BENCH_ONLY=vouchers`: after the same start, fill and sign-in, measure that part alone (on a busy machine, one part at a time). */
+/**
+ * `BENCH_ONLY=<part>`: that part alone (on a busy machine, one part at a time). `vouchers` after the
+ * same start, fill and sign-in as the whole bench; see `parts` and main for the others.
+ */
 const ONLY = process.env.BENCH_ONLY;
 
 interface Row {
@@ -138,7 +152,7 @@ interface FloorShape {
  * Figures are named `<real><shape>` and `<floor><shape>`, e.g. `courses pager, first page`.
  */
 async function measureAgainstFloor(
-  kind: 'pglite' | 'postgres',
+  kind: Kind,
   names: { real: string; floor: string; size: string },
   shapes: FloorShape[],
   connections = CONNECTIONS,
@@ -228,7 +242,7 @@ async function fillCourseOutline(db: Awaited<ReturnType<typeof buildApp>>['app']
  * `GET /api/v1/courses/{id}/chapters/tree` of a 300-section course against the bare route: the
  * same statement through the driver, nested the same way. Interleaved rounds, medians.
  */
-async function measureChapterTree(kind: 'pglite' | 'postgres', db: Awaited<ReturnType<typeof buildApp>>['app']['db'], base: string, token: string, client: RawClient) {
+async function measureChapterTree(kind: Kind, db: Awaited<ReturnType<typeof buildApp>>['app']['db'], base: string, token: string, client: RawClient) {
   const courseId = await fillCourseOutline(db);
   const sections = CHAPTERS * SECTIONS_PER_CHAPTER;
   const bare = await startBareChapterTree(client);
@@ -247,79 +261,116 @@ async function measureChapterTree(kind: 'pglite' | 'postgres', db: Awaited<Retur
   }
 }
 
-async function measureServer(kind: 'pglite' | 'postgres', databaseUrl?: string) {
-  const budget = budgets[kind];
-  const startedAt = performance.now();
-  const { app, database } = await buildApp({ ...defaultConfig(), databaseUrl, adminPassword: ADMIN_PASSWORD, logLevel: 'warn', consoleDir: undefined });
-  record(kind, 'start: migrate + seed a fresh database (ms)', performance.now() - startedAt, budget.startupMs);
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  await fill(app.db);
+/**
+ * Where a server of the bench keeps its data: a scratch database on the external server
+ * (`databaseUrl`), or, without one, the embedded PostgreSQL in `dataDir`. Each gets a temporary
+ * DATA_DIR for its files (the demo's among them), removed afterwards.
+ */
+interface Place {
+  databaseUrl?: string;
+  dataDir: string;
+}
 
-  const signInStart = performance.now();
-  const signIn = await fetch(`${base}/api/v1/sys/auth`, {
+async function onFreshDatabase(kind: Kind, serverUrl: string | undefined, measure: (place: Place) => Promise<void>) {
+  const dataDir = mkdtempSync(path.join(tmpdir(), `cc-bench-${kind}-`));
+  const scratch = kind === 'external' ? await createScratchDatabase(serverUrl!, 'cc_bench') : undefined;
+  try {
+    await measure({ databaseUrl: scratch?.url, dataDir });
+  } finally {
+    await scratch?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The server in this process on `place`, listening on a free port; `databaseUrl` is where the bare
+ * floors read the same database, through a pool of their own (the embedded server's address when
+ * it is embedded).
+ */
+async function startApp(place: Place) {
+  const built = await buildApp({ ...defaultConfig(), ...place, adminPassword: ADMIN_PASSWORD, logLevel: 'warn', consoleDir: undefined });
+  await built.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = built.app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return { ...built, base, databaseUrl: built.database.embedded?.url ?? place.databaseUrl! };
+}
+
+/** The bare floors' own pool on the database under test, of the server's size. */
+const barePool = (databaseUrl: string) => new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
+
+async function signIn(base: string, loginName = 'admin'): Promise<string> {
+  const answer = await fetch(`${base}/api/v1/sys/auth`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login_name: 'admin', password: ADMIN_PASSWORD }),
+    body: JSON.stringify({ login_name: loginName, password: ADMIN_PASSWORD }),
   });
-  record(kind, 'sign-in, scrypt included (ms)', performance.now() - signInStart, budget.signInMs);
-  const { data } = (await signIn.json()) as { data: { token: string } };
-  const token = data.token;
-  if (ONLY === 'vouchers') return measureOnlyVouchers(kind, app, database, base, token, databaseUrl);
+  if (!answer.ok) throw new Error(`signing in as ${loginName} at ${base}: ${answer.status} ${await answer.text()}`);
+  return ((await answer.json()) as { data: { token: string } }).data.token;
+}
 
-  // A few operators at work: 4 connections, 5 s.
-  const list = await load(`${base}/api/v1/carousel_groups?page=37&page_size=20&sort_by=name&order=asc`, token, 4, 5);
-  record(kind, `list, page 37 of ${ROWS} rows sorted by name, 4 clients: p99 (ms)`, list.latency.p99, budget.listP99Ms);
-  record(kind, 'list, 4 clients: requests per second', list.requests.average, budget.listRequestsPerSecond, false);
-  const keyword = await load(`${base}/api/v1/carousel_groups?keyword=group%201234&page_size=10`, token, 4, 5);
-  record(kind, `keyword search over ${ROWS} rows, 4 clients: p99 (ms)`, keyword.latency.p99, budget.keywordListP99Ms);
-
-  // The keyword search must be answered by the trigram index on the searched expression.
-  const where = entityStore(carouselGroup, carouselGroups).conditions({ page: 1, page_size: 20, keyword: KEYWORD });
-  const plan = JSON.stringify(await app.db.execute(sql`explain (format json) select count(*) from carousel_groups where ${where}`));
-  record(kind, 'keyword plan uses carousel_groups_search_trgm (1 = yes)', plan.includes('carousel_groups_search_trgm') ? 1 : 0, 1, false);
-
-  // The bare floor reads the same database: its own pg pool of the server's size, or the one PGlite.
-  const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE }) : undefined;
-  const bareClient: RawClient = pool ?? ((database.db as unknown as { $client: PGlite }).$client as unknown as RawClient);
-  await measureChapterTree(kind, app.db, base, token, bareClient);
-  const bare = await startBareServer(bareClient, [carouselGroup, teacher, video] as unknown as Entity[]);
+async function measureServer(kind: Kind, place: Place) {
+  const budget = budgets[kind];
+  const startedAt = performance.now();
+  const { app, base, databaseUrl } = await startApp(place);
+  const start = kind === 'embedded' ? 'start: initialise the cluster, start it, migrate + seed (ms)' : 'start: migrate + seed a fresh database (ms)';
+  record(kind, start, performance.now() - startedAt, budget.startupMs);
   try {
-    const page = 'page=2&page_size=20';
-    const results = await interleave([
-      { name: 'bare carousel_groups', url: `${bare.base}/bare/carousel_groups?${page}` },
-      { name: 'carousel_groups list', url: `${base}/api/v1/carousel_groups?${page}`, token },
-      { name: 'carousel_groups keyword', url: `${base}/api/v1/carousel_groups?keyword=${KEYWORD}&page=1&page_size=20`, token },
-      { name: 'bare teachers', url: `${bare.base}/bare/teachers?${page}` },
-      { name: 'teachers list', url: `${base}${teacher.listApi}?${page}`, token },
-      { name: 'bare videos', url: `${bare.base}/bare/videos?${page}` },
-      { name: 'videos list', url: `${base}${video.listApi}?${page}`, token },
-    ]);
-    const of = (name: string) => results.get(name)!;
-    for (const [name, perRound] of results)
-      record(kind, `${name}, ${CONNECTIONS} clients: req/s, median of ${ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
-    // Each round's pair ran back to back under the same neighbours: the median of their ratios.
-    const ratio = (a: string, b: string) => median(of(a).map((value, round) => value / of(b)[round]));
-    record(kind, 'ratio: carousel_groups list / bare', ratio('carousel_groups list', 'bare carousel_groups'), budget.listVsBareRatio, false);
-    record(kind, `ratio: keyword (${KEYWORD}, ${ROWS / WORDS.length | 0} matches) / list`, ratio('carousel_groups keyword', 'carousel_groups list'), budget.keywordVsListRatio, false);
-    record(kind, 'ratio: teachers list / bare', ratio('teachers list', 'bare teachers'), budget.listVsBareRatio, false);
-    record(kind, 'ratio: videos list / bare', ratio('videos list', 'bare videos'), budget.listVsBareRatio, false);
-    await measureCoursePager(kind, app.db, base, token, bare.base);
-    await measureSeriesList(kind, app.db, base, token, bare.base);
-    await measureVoucherList(kind, app.db, base, token, bare.base);
+    await fill(app.db);
+    const signInStart = performance.now();
+    const token = await signIn(base);
+    record(kind, 'sign-in, scrypt included (ms)', performance.now() - signInStart, budget.signInMs);
+    if (ONLY === 'vouchers') return await measureOnlyVouchers(kind, app, base, token, databaseUrl);
+
+    // A few operators at work: 4 connections, 5 s.
+    const list = await load(`${base}/api/v1/carousel_groups?page=37&page_size=20&sort_by=name&order=asc`, token, 4, 5);
+    record(kind, `list, page 37 of ${ROWS} rows sorted by name, 4 clients: p99 (ms)`, list.latency.p99, budget.listP99Ms);
+    record(kind, 'list, 4 clients: requests per second', list.requests.average, budget.listRequestsPerSecond, false);
+    const keyword = await load(`${base}/api/v1/carousel_groups?keyword=group%201234&page_size=10`, token, 4, 5);
+    record(kind, `keyword search over ${ROWS} rows, 4 clients: p99 (ms)`, keyword.latency.p99, budget.keywordListP99Ms);
+
+    // The keyword search must be answered by the trigram index on the searched expression.
+    const where = entityStore(carouselGroup, carouselGroups).conditions({ page: 1, page_size: 20, keyword: KEYWORD });
+    const plan = JSON.stringify(await app.db.execute(sql`explain (format json) select count(*) from carousel_groups where ${where}`));
+    record(kind, 'keyword plan uses carousel_groups_search_trgm (1 = yes)', plan.includes('carousel_groups_search_trgm') ? 1 : 0, 1, false);
+
+    // The bare floor reads the same database through its own pool.
+    const pool = barePool(databaseUrl);
+    await measureChapterTree(kind, app.db, base, token, pool);
+    const bare = await startBareServer(pool, [carouselGroup, teacher, video] as unknown as Entity[]);
+    try {
+      const page = 'page=2&page_size=20';
+      const results = await interleave([
+        { name: 'bare carousel_groups', url: `${bare.base}/bare/carousel_groups?${page}` },
+        { name: 'carousel_groups list', url: `${base}/api/v1/carousel_groups?${page}`, token },
+        { name: 'carousel_groups keyword', url: `${base}/api/v1/carousel_groups?keyword=${KEYWORD}&page=1&page_size=20`, token },
+        { name: 'bare teachers', url: `${bare.base}/bare/teachers?${page}` },
+        { name: 'teachers list', url: `${base}${teacher.listApi}?${page}`, token },
+        { name: 'bare videos', url: `${bare.base}/bare/videos?${page}` },
+        { name: 'videos list', url: `${base}${video.listApi}?${page}`, token },
+      ]);
+      const of = (name: string) => results.get(name)!;
+      for (const [name, perRound] of results)
+        record(kind, `${name}, ${CONNECTIONS} clients: req/s, median of ${ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
+      // Each round's pair ran back to back under the same neighbours: the median of their ratios.
+      const ratio = (a: string, b: string) => median(of(a).map((value, round) => value / of(b)[round]));
+      record(kind, 'ratio: carousel_groups list / bare', ratio('carousel_groups list', 'bare carousel_groups'), budget.listVsBareRatio, false);
+      record(kind, `ratio: keyword (${KEYWORD}, ${ROWS / WORDS.length | 0} matches) / list`, ratio('carousel_groups keyword', 'carousel_groups list'), budget.keywordVsListRatio, false);
+      record(kind, 'ratio: teachers list / bare', ratio('teachers list', 'bare teachers'), budget.listVsBareRatio, false);
+      record(kind, 'ratio: videos list / bare', ratio('videos list', 'bare videos'), budget.listVsBareRatio, false);
+      await measureCoursePager(kind, app.db, base, token, bare.base);
+      await measureSeriesList(kind, app.db, base, token, bare.base);
+      await measureVoucherList(kind, app.db, base, token, bare.base);
+    } finally {
+      await bare.close();
+      await pool.end();
+    }
+    // The bench process's own memory: the server's JavaScript (PostgreSQL runs in processes of its own, see the engines part).
+    record(kind, 'server process memory after the load (RSS, MB)', process.memoryUsage().rss / 1024 / 1024, budget.rssAfterLoadMb);
+    const firstTenant = await measureUserList(kind, app, base, token, databaseUrl);
+    await measureEnrollments(kind, app, base, token, firstTenant, databaseUrl);
   } finally {
-    await bare.close();
-    await pool?.end();
+    await app.close();
   }
-  record(kind, 'server process memory after the load (RSS, MB)', process.memoryUsage().rss / 1024 / 1024, budget.rssAfterLoadMb);
-  // On PGlite the database runs in the server's own thread: an exact count over 200,000 rows under
-  // 50 clients answers nothing within a round. An installation of that size runs on PostgreSQL.
-  if (kind === 'postgres') {
-    const firstTenant = await measureUserList(kind, app, database, base, token, databaseUrl);
-    await measureEnrollments(kind, app, database, base, token, firstTenant, databaseUrl);
-  }
-  await app.close();
 }
 
 /**
@@ -328,7 +379,7 @@ async function measureServer(kind: 'pglite' | 'postgres', databaseUrl?: string) 
  * deep page, a keyword and a top-level category with its subcategories; and the plans of the deep
  * page and the category filter.
  */
-async function measureCoursePager(kind: 'pglite' | 'postgres', db: Awaited<ReturnType<typeof buildApp>>['app']['db'], base: string, token: string, bareBase: string) {
+async function measureCoursePager(kind: Kind, db: Awaited<ReturnType<typeof buildApp>>['app']['db'], base: string, token: string, bareBase: string) {
   const budget = budgets[kind];
   const [{ id: programming }] = await rowsOf<{ id: number }>(db.execute(sql`select id from categories where title = 'Programming' and parent_id = 0`));
   const [{ total }] = await rowsOf<{ total: number }>(db.execute(sql`select count(*)::int as total from courses`));
@@ -372,7 +423,7 @@ async function measureCoursePager(kind: 'pglite' | 'postgres', db: Awaited<Retur
  * path, then the page's categories and teachers): the first page, a word search and a top-level
  * category; and the category filter's plan.
  */
-async function measureSeriesList(kind: 'pglite' | 'postgres', db: Awaited<ReturnType<typeof buildApp>>['app']['db'], base: string, token: string, bareBase: string) {
+async function measureSeriesList(kind: Kind, db: Awaited<ReturnType<typeof buildApp>>['app']['db'], base: string, token: string, bareBase: string) {
   const budget = budgets[kind];
   const [{ id: programming }] = await rowsOf<{ id: number }>(db.execute(sql`select id from categories where title = 'Programming' and parent_id = 0`));
   const [{ total }] = await rowsOf<{ total: number }>(db.execute(sql`select count(*)::int as total from series`));
@@ -403,7 +454,7 @@ async function measureSeriesList(kind: 'pglite' | 'postgres', db: Awaited<Return
  * (page, count, the keyword over name and code, filters, the item's title and the tenant's or
  * user's name): the first page, a keyword and a tenant's available vouchers; and the keyword's plan.
  */
-async function measureVoucherList(kind: 'pglite' | 'postgres', db: Awaited<ReturnType<typeof buildApp>>['app']['db'], base: string, token: string, bareBase: string) {
+async function measureVoucherList(kind: Kind, db: Awaited<ReturnType<typeof buildApp>>['app']['db'], base: string, token: string, bareBase: string) {
   const budget = budgets[kind];
   const shapes = {
     'first page': 'page=1&page_size=20',
@@ -427,15 +478,14 @@ async function measureVoucherList(kind: 'pglite' | 'postgres', db: Awaited<Retur
 }
 
 /** BENCH_ONLY=vouchers: the voucher list alone, against its bare route on the same database. */
-async function measureOnlyVouchers(kind: 'pglite' | 'postgres', app: BuiltApp['app'], database: BuiltApp['database'], base: string, token: string, databaseUrl?: string) {
-  const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE }) : undefined;
-  const bare = await startBareServer(pool ?? ((database.db as unknown as { $client: PGlite }).$client as unknown as RawClient), []);
+async function measureOnlyVouchers(kind: Kind, app: BuiltApp['app'], base: string, token: string, databaseUrl: string) {
+  const pool = barePool(databaseUrl);
+  const bare = await startBareServer(pool, []);
   try {
     await measureVoucherList(kind, app.db, base, token, bare.base);
   } finally {
     await bare.close();
-    await pool?.end();
-    await app.close();
+    await pool.end();
   }
 }
 
@@ -450,7 +500,7 @@ async function planOf(db: Database, query: string) {
  * keyword and one tenant's users, each against the bare route of the same run, interleaved. The
  * plans of the page queries must read the list's indexes, not sort the table.
  */
-async function measureUserList(kind: 'pglite' | 'postgres', app: BuiltApp['app'], database: BuiltApp['database'], base: string, token: string, databaseUrl?: string): Promise<number> {
+async function measureUserList(kind: Kind, app: BuiltApp['app'], base: string, token: string, databaseUrl: string): Promise<number> {
   const budget = budgets[kind];
   const fillStart = performance.now();
   const firstTenant = await fillUsers(app.db);
@@ -475,9 +525,8 @@ async function measureUserList(kind: 'pglite' | 'postgres', app: BuiltApp['app']
   const handlerPlan = JSON.stringify(await app.db.execute(sql`explain (format json) select count(*) from users where ${where}`));
   record(kind, "users: the handler's keyword condition uses users_search_trgm (1 = yes)", handlerPlan.includes('users_search_trgm') ? 1 : 0, 1, false);
 
-  const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE }) : undefined;
-  const client: RawClient = pool ?? ((database.db as unknown as { $client: PGlite }).$client as unknown as RawClient);
-  const bare = await startBareServer(client, [user] as unknown as Entity[]);
+  const pool = barePool(databaseUrl);
+  const bare = await startBareServer(pool, [user] as unknown as Entity[]);
   const first = 'page=1&page_size=20';
   const deep = `page=${100_000 / 20 + 1}&page_size=20`;
   try {
@@ -499,16 +548,16 @@ async function measureUserList(kind: 'pglite' | 'postgres', app: BuiltApp['app']
     record(kind, `ratio: one tenant's users (${USERS / USER_TENANTS}) / bare first page`, ratio('users of one tenant', 'bare users, first page'), budget.usersTenantVsBareRatio, false);
   } finally {
     await bare.close();
-    await pool?.end();
+    await pool.end();
   }
   return firstTenant;
 }
 
 /**
- * The enrolment pager and statistic at 1,000,000 enrolments of the user bench's 200,000 learners
- * (PostgreSQL only, as the user list): the pager's first page, a deep page (offset 100,000), one
- * course, one learner and a tenant administrator's first page; the statistic's first page for the
- * platform and for a tenant administrator, and a keyword. Each against the bare routes of
+ * The enrolment pager and statistic at 1,000,000 enrolments of the user bench's 200,000 learners:
+ * the pager's first page, a deep page (offset 100,000), one course, one learner and a tenant
+ * administrator's first page; the statistic's first page for the platform and for a tenant
+ * administrator, and a keyword. Each against the bare routes of
  * bench/enrollments.ts with the same query shape, interleaved; and the plans read the indexes.
  */
 /**
@@ -518,15 +567,7 @@ async function measureUserList(kind: 'pglite' | 'postgres', app: BuiltApp['app']
  */
 const ENROLLMENT_CLIENTS = 8;
 
-async function measureEnrollments(
-  kind: 'postgres',
-  app: BuiltApp['app'],
-  database: BuiltApp['database'],
-  base: string,
-  token: string,
-  firstTenant: number,
-  databaseUrl?: string,
-) {
+async function measureEnrollments(kind: Kind, app: BuiltApp['app'], base: string, token: string, firstTenant: number, databaseUrl: string) {
   const budget = budgets[kind];
   const fillStart = performance.now();
   const { popularCourse, learner } = await fillEnrollments(app.db, firstTenant);
@@ -534,12 +575,7 @@ async function measureEnrollments(
   const tenantId = firstTenant + 3;
   // The tenant's administrator, signed in like any other.
   await app.db.insert(users).values({ user_name: 'bench_tenant_admin', password_hash: await hashPassword(ADMIN_PASSWORD), tenant_id: tenantId, roles: ['tenant_admin'] });
-  const signedIn = await fetch(`${base}/api/v1/sys/auth`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ login_name: 'bench_tenant_admin', password: ADMIN_PASSWORD }),
-  });
-  const tenantToken = ((await signedIn.json()) as { data: { token: string } }).data.token;
+  const tenantToken = await signIn(base, 'bench_tenant_admin');
 
   const columns = 'id, target_id, learner_id, available, create_at';
   const order = 'order by create_at desc, id desc limit 20';
@@ -555,9 +591,8 @@ async function measureEnrollments(
   record(kind, "enrolments: a tenant's page read from enrollments_tenant_create_at_idx (1 = yes)", readsInOrder(plans.tenant, 'enrollments_tenant_create_at_idx'), 1, false);
   record(kind, 'enrolments: statistic read in order from enrollment_counts_scope_count_idx (1 = yes)', readsInOrder(plans.statistic, 'enrollment_counts_scope_count_idx'), 1, false);
 
-  const pool = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE }) : undefined;
-  const client: RawClient = pool ?? ((database.db as unknown as { $client: PGlite }).$client as unknown as RawClient);
-  const bare = await startBareEnrollments(client);
+  const pool = barePool(databaseUrl);
+  const bare = await startBareEnrollments(pool);
   const first = 'page=1&page_size=20';
   const pager = (shape: string, query: string, floorQuery = query, bearer = token) => ({
     shape,
@@ -592,34 +627,163 @@ async function measureEnrollments(
     );
   } finally {
     await bare.close();
-    await pool?.end();
+    await pool.end();
   }
 }
 
 /** The enrolment bench alone (BENCH_ONLY=enrollments): a server of its own, the user bench's learners, then the enrolments. */
-async function enrollmentsAlone(databaseUrl: string) {
-  const { app, database } = await buildApp({ ...defaultConfig(), databaseUrl, adminPassword: ADMIN_PASSWORD, logLevel: 'warn', consoleDir: undefined });
+async function enrollmentsAlone(kind: Kind, place: Place) {
+  const { app, base, databaseUrl } = await startApp(place);
   try {
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-    const signedIn = await fetch(`${base}/api/v1/sys/auth`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ login_name: 'admin', password: ADMIN_PASSWORD }),
-    });
-    const token = ((await signedIn.json()) as { data: { token: string } }).data.token;
+    const token = await signIn(base);
     const fillStart = performance.now();
     const firstTenant = await fillUsers(app.db);
-    record('postgres', `users: fill ${USERS} users in ${USER_TENANTS} tenants (ms)`, performance.now() - fillStart);
-    await measureEnrollments('postgres', app, database, base, token, firstTenant, databaseUrl);
+    record(kind, `users: fill ${USERS} users in ${USER_TENANTS} tenants (ms)`, performance.now() - fillStart);
+    await measureEnrollments(kind, app, base, token, firstTenant, databaseUrl);
   } finally {
     await app.close();
   }
 }
 
-/** Parts that run alone with `BENCH_ONLY=<part>`, on the PostgreSQL server named: the whole bench takes a long while. */
-const parts: Record<string, (databaseUrl: string) => Promise<void>> = { enrollments: enrollmentsAlone };
+/**
+ * Parts that run alone with `BENCH_ONLY=<part>` (the whole bench takes a long while), on the
+ * external server when one is named, else on the embedded one. `engines` needs both (see main).
+ */
+const parts: Record<string, (kind: Kind, place: Place) => Promise<void>> = {
+  enrollments: enrollmentsAlone,
+  // The voucher list after the same start, fill and sign-in as the whole bench.
+  vouchers: measureServer,
+};
+
+// --- embedded against external, as an operator runs them -----------------------------------------
+
+/** A word in the demo courses' titles: the course keyword search of the engines part. */
+const DEMO_KEYWORD = 'React';
+/** How long the engines part's load lasts: 15 s at the default BENCH_SECONDS (3). */
+const ENGINE_LOAD_SECONDS = 5 * SECONDS;
+const ENGINES: readonly Kind[] = ['embedded', 'external'];
+
+/** Every list address of the product as the console opens it (first page of 20), and the course keyword search. */
+function productAddresses(carouselGroupId: number) {
+  const page = 'page=1&page_size=20';
+  return [
+    `/api/v1/courses/pager?${page}`,
+    `/api/v1/teachers/pager?${page}`,
+    `/api/v1/videos/pager?${page}`,
+    // The carousel list is one group's: the console opens on the oldest group.
+    `/api/v1/carousels/pager?carousel_group_id=${carouselGroupId}&${page}`,
+    `/api/v1/enrollments/pager?${page}`,
+    `/api/v1/enrollments/statistic?${page}`,
+    `/api/v1/sys/series?${page}`,
+    `/api/v1/vouchers?${page}`,
+    `/api/v1/carousel_groups?${page}`,
+    `/uc/v1/tenants?${page}`,
+    `/uc/v1/system/users?${page}`,
+    `/uc/v1/applies?${page}`,
+    `/api/v1/courses/pager?keyword=${DEMO_KEYWORD}&${page}`,
+  ];
+}
+
+/** The p-th percentile (nearest rank) of `values`. */
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
+};
+
+/**
+ * GET `/healthz` one request at a time while `during` runs, each request's latency in ms. Sampling
+ * starts after a second, once autocannon's own process has started its load.
+ */
+async function healthzLatenciesDuring<T>(base: string, during: Promise<T>) {
+  let finished = false;
+  const result = during.finally(() => (finished = true));
+  // A failed load is reported by the await below, not as an unhandled rejection meanwhile.
+  result.catch(() => undefined);
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  const latencies: number[] = [];
+  while (!finished) {
+    const started = performance.now();
+    const answer = await fetch(`${base}/healthz`);
+    await answer.arrayBuffer();
+    if (!answer.ok) throw new Error(`${base}/healthz answered ${answer.status} under load`);
+    latencies.push(performance.now() - started);
+  }
+  return { result: await result, latencies };
+}
+
+/**
+ * The embedded PostgreSQL against the external server in the same run, each as `npm start` runs
+ * it: two server processes with the demo data, every list address interleaved between them
+ * (medians of per-round ratios), then the course search under load on each with /healthz sampled
+ * meanwhile and the memory of the server process and of the PostgreSQL processes serving it; last,
+ * both stopped with SIGTERM, and no process of the embedded cluster may outlive its server.
+ */
+async function measureEngines(serverUrl: string) {
+  const budget = budgets.engines;
+  const scratch = await createScratchDatabase(serverUrl, 'cc_bench');
+  const scratchName = new URL(scratch.url).pathname.slice(1);
+  const dataDirs = { embedded: mkdtempSync(path.join(tmpdir(), 'cc-bench-embedded-')), external: mkdtempSync(path.join(tmpdir(), 'cc-bench-external-')) };
+  const common = { ADMIN_PASSWORD, SEED_DEMO: 'true', LOG_LEVEL: 'warn' };
+  const servers = {
+    embedded: startServerProcess({ ...common, DATA_DIR: dataDirs.embedded, DATABASE_URL: '' }),
+    external: startServerProcess({ ...common, DATA_DIR: dataDirs.external, DATABASE_URL: scratch.url }),
+  };
+  let embeddedPids: number[] = [];
+  try {
+    const bases = { embedded: await servers.embedded.ready, external: await servers.external.ready };
+    const tokens = { embedded: await signIn(bases.embedded), external: await signIn(bases.external) };
+    // The external server's postmaster: the parent of a backend of its own (0 when it runs on another machine).
+    const probe = new pg.Client({ connectionString: scratch.url });
+    await probe.connect();
+    const [{ pid: backend }] = (await probe.query<{ pid: number }>('select pg_backend_pid() as pid')).rows;
+    const postmaster = parentOf(backend);
+    await probe.end();
+
+    const groups = await fetch(`${bases.embedded}/api/v1/carousel_groups?page=1&page_size=100&sort_by=id&order=asc`, {
+      headers: { authorization: `Bearer ${tokens.embedded}` },
+    });
+    const oldestGroup = ((await groups.json()) as { data: { items: { id: number }[] } }).data.items[0].id;
+    for (const address of productAddresses(oldestGroup)) {
+      const results = await interleave(ENGINES.map((kind) => ({ name: kind, url: `${bases[kind]}${address}`, token: tokens[kind] })));
+      for (const kind of ENGINES) {
+        const perRound = results.get(kind)!;
+        record(kind, `engines: GET ${address}, ${CONNECTIONS} clients: req/s, median of ${ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
+      }
+      const external = results.get('external')!;
+      const ratios = results.get('embedded')!.map((value, round) => value / external[round]);
+      record('both', `engines: ratio embedded / external, GET ${address}`, median(ratios), budget.embeddedVsExternalRatio, false);
+    }
+
+    // The issue's load: the course search at 50 clients on each engine in turn, /healthz meanwhile.
+    const searchRate = { embedded: 0, external: 0 };
+    const search = `/api/v1/courses/pager?keyword=${DEMO_KEYWORD}&page=1&page_size=20`;
+    for (const kind of ENGINES) {
+      const { result, latencies } = await healthzLatenciesDuring(bases[kind], load(`${bases[kind]}${search}`, tokens[kind], CONNECTIONS, ENGINE_LOAD_SECONDS));
+      searchRate[kind] = result.requests.average;
+      const under = `${CONNECTIONS} clients, ${ENGINE_LOAD_SECONDS} s`;
+      record(kind, `engines: course search "${DEMO_KEYWORD}", ${under}: req/s`, result.requests.average);
+      record(kind, `engines: course search "${DEMO_KEYWORD}", ${under}: p99 (ms)`, result.latency.p99);
+      record(kind, `engines: GET /healthz one at a time during that load (${latencies.length} requests): p50 (ms)`, percentile(latencies, 50));
+      record(kind, `engines: GET /healthz one at a time during that load: p99 (ms)`, percentile(latencies, 99), budgets[kind].healthzP99UnderLoadMs);
+      const server = residentMemory(servers[kind].pid);
+      record(kind, 'engines: server process after the load: VmRSS (MB)', server.rssMb);
+      record(kind, 'engines: server process, its peak: VmHWM (MB)', server.peakMb);
+      const postgres = kind === 'embedded' ? embeddedPostgresProcesses(dataDirs.embedded) : postmaster ? externalPostgresProcesses(postmaster, scratchName) : [];
+      if (kind === 'embedded') embeddedPids = postgres;
+      if (postgres.length > 0)
+        record(kind, `engines: PostgreSQL processes serving it after the load (${postgres.length}): sum of Pss (MB)`, proportionalMemoryMb(postgres));
+      else console.warn(`engines: the ${kind} PostgreSQL's processes are not on this machine: their memory is not measured`);
+    }
+    record('both', 'engines: ratio embedded / external, course search req/s under that load', searchRate.embedded / searchRate.external, budget.embeddedVsExternalRatio, false);
+  } finally {
+    await Promise.all([servers.embedded.stop(), servers.external.stop()]);
+    await scratch.drop();
+    for (const dir of Object.values(dataDirs)) rmSync(dir, { recursive: true, force: true });
+  }
+  // The server stops its PostgreSQL on SIGTERM: neither the postmaster nor any backend may be left.
+  const left = [...embeddedPostgresProcesses(dataDirs.embedded), ...embeddedPids.filter(isPostgresRunning)];
+  record('embedded', 'engines: after SIGTERM, no process of the embedded cluster left (1 = yes)', left.length === 0 ? 1 : 0, 1, false);
+}
 
 function measureConsole() {
   const assets = path.join('dist', 'assets');
@@ -634,33 +798,23 @@ function measureConsole() {
 
 async function main() {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  const part = ONLY ? parts[ONLY] : undefined;
-  if (ONLY && !part && ONLY !== 'vouchers') throw new Error(`BENCH_ONLY=${ONLY}: no such part (vouchers, ${Object.keys(parts).join(', ')})`);
-  if (part) {
-    if (!serverUrl) throw new Error(`BENCH_ONLY=${ONLY} runs on PostgreSQL: set BENCH_DATABASE_URL or TEST_DATABASE_URL`);
-    const database = await createScratchDatabase(serverUrl, 'cc_bench');
-    try {
-      await part(database.url);
-    } finally {
-      await database.drop();
-    }
-  } else await measureAll(serverUrl);
-  report();
-}
-
-/** Everything (or, with BENCH_ONLY=vouchers, the voucher list after the same start on both databases). */
-async function measureAll(serverUrl: string | undefined) {
-  if (!ONLY) measureConsole();
-  // PostgreSQL first: PGlite's memory stays with the process once it has run.
-  if (serverUrl) {
-    const database = await createScratchDatabase(serverUrl, 'cc_bench');
-    try {
-      await measureServer('postgres', database.url);
-    } finally {
-      await database.drop();
-    }
+  if (ONLY && ONLY !== 'engines' && !parts[ONLY]) throw new Error(`BENCH_ONLY=${ONLY}: no such part (engines, ${Object.keys(parts).join(', ')})`);
+  if (!ONLY || ONLY === 'engines') {
+    if (serverUrl) await measureEngines(serverUrl);
+    else if (ONLY) throw new Error('BENCH_ONLY=engines compares the embedded PostgreSQL with an external server: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
+    else console.warn('No external server named (BENCH_DATABASE_URL, TEST_DATABASE_URL): the engines part and the external kind are not measured.');
   }
-  await measureServer('pglite');
+  if (ONLY && ONLY !== 'engines') {
+    const kind: Kind = serverUrl ? 'external' : 'embedded';
+    await onFreshDatabase(kind, serverUrl, (place) => parts[ONLY](kind, place));
+  }
+  if (!ONLY) {
+    measureConsole();
+    // The embedded default first, in a fresh process: the memory figure is the bench process's own.
+    await onFreshDatabase('embedded', undefined, (place) => measureServer('embedded', place));
+    if (serverUrl) await onFreshDatabase('external', serverUrl, (place) => measureServer('external', place));
+  }
+  report();
 }
 
 function report() {

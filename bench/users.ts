@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../server/db/client';
 
 /**
- * The rows of a `db.execute` statement (node-postgres and PGlite both answer `{ rows }`). It takes
+ * The rows of a `db.execute` statement (node-postgres answers `{ rows }`). It takes
  * the statement itself: drizzle types an executed result as `unknown`, so a helper taking the result
  * could be handed anything, a promise included, and fail only mid-bench.
  */

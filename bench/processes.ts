@@ -1,0 +1,119 @@
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+
+/**
+ * `npm start`'s server as a process of its own, spawned the way test/serverProcess.ts does, but
+ * with its pid: the engines part reads the process's memory from /proc.
+ */
+export interface ServerProcess {
+  pid: number;
+  /** http://127.0.0.1:port, once the server says it is listening. */
+  ready: Promise<string>;
+  output(): string;
+  /** SIGTERM, then the exit code. */
+  stop(): Promise<number | null>;
+}
+
+export function startServerProcess(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, NODE_OPTIONS: '', PORT: '0', HOST: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+  const ready = new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const match = /Course console: http:\/\/localhost:(\d+)/.exec(output);
+      if (match) {
+        clearInterval(timer);
+        resolve(`http://127.0.0.1:${match[1]}`);
+      }
+    }, 50);
+    void exited.then((code) => {
+      clearInterval(timer);
+      reject(new Error(`the server exited with ${code}: ${output}`));
+    });
+  });
+  ready.catch(() => undefined);
+  return {
+    pid: child.pid!,
+    ready,
+    output: () => output,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      return exited;
+    },
+  };
+}
+
+const MB = 1024;
+
+function readOr(file: string, otherwise = '') {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    // The process ended meanwhile, or (remote server) never was on this machine.
+    return otherwise;
+  }
+}
+
+/** A `Name:  value kB` line of /proc/<pid>/status or smaps_rollup, in MB (0 when absent). */
+function kbField(text: string, name: string) {
+  const match = new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(text);
+  return match ? Number(match[1]) / MB : 0;
+}
+
+/** The resident memory of one process: now (VmRSS) and at its peak (VmHWM), in MB. */
+export function residentMemory(pid: number): { rssMb: number; peakMb: number } {
+  const status = readOr(`/proc/${pid}/status`);
+  return { rssMb: kbField(status, 'VmRSS'), peakMb: kbField(status, 'VmHWM') };
+}
+
+/**
+ * The proportional memory of a group of processes (Pss: each shared page divided among the
+ * processes sharing it), so PostgreSQL's shared buffers count once over all its backends.
+ */
+export function proportionalMemoryMb(pids: number[]) {
+  return pids.reduce((sum, pid) => sum + kbField(readOr(`/proc/${pid}/smaps_rollup`), 'Pss'), 0);
+}
+
+const commandLine = (pid: number) => readOr(`/proc/${pid}/cmdline`).replaceAll('\0', ' ');
+/** The parent of a process, 0 when it is gone or not on this machine. */
+export const parentOf = (pid: number) => Number(/^PPid:\s+(\d+)/m.exec(readOr(`/proc/${pid}/status`))?.[1] ?? 0);
+const allPids = () => readdirSync('/proc').filter((name) => /^\d+$/.test(name)).map(Number);
+
+/** The live children of a process (PostgreSQL's backends rewrite their command line, so they are found by parent). */
+export function childrenOf(pid: number) {
+  return allPids().filter((candidate) => parentOf(candidate) === pid);
+}
+
+/**
+ * The embedded cluster's processes: the postmaster started on `<dataDir>/postgres` and its
+ * children (backends, checkpointer, WAL writer...).
+ */
+export function embeddedPostgresProcesses(dataDir: string) {
+  const postmasters = allPids().filter((pid) => commandLine(pid).includes(` ${dataDir}/postgres `));
+  return postmasters.flatMap((pid) => [pid, ...childrenOf(pid)]);
+}
+
+/**
+ * The external server's processes that serve `database`: its postmaster (the parent of any of its
+ * backends), the postmaster's helpers, and the backends connected to `database`. Backends of other
+ * databases (other work on a shared server) are left out.
+ */
+export function externalPostgresProcesses(postmaster: number, database: string) {
+  // A backend's command line names its client: `postgres: 15/main: user database 127.0.0.1(40112) idle`.
+  const servesAnotherDatabase = (pid: number) => {
+    const line = commandLine(pid);
+    return /\(\d+\)|\[local\]/.test(line) && !line.includes(` ${database} `);
+  };
+  return [postmaster, ...childrenOf(postmaster).filter((pid) => !servesAnotherDatabase(pid))];
+}
+
+/** Whether a PostgreSQL process still runs (not a zombie waiting for its parent, not a new process that got its pid). */
+export function isPostgresRunning(pid: number) {
+  const state = /^State:\s+(\S)/m.exec(readOr(`/proc/${pid}/status`))?.[1];
+  return state !== undefined && state !== 'Z' && commandLine(pid).includes('postgres');
+}
