@@ -1,52 +1,6 @@
-import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 
-/**
- * `npm start`'s server as a process of its own, spawned the way test/serverProcess.ts does, but
- * with its pid: the engines part reads the process's memory from /proc.
- */
-export interface ServerProcess {
-  pid: number;
-  /** http://127.0.0.1:port, once the server says it is listening. */
-  ready: Promise<string>;
-  output(): string;
-  /** SIGTERM, then the exit code. */
-  stop(): Promise<number | null>;
-}
-
-export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, NODE_OPTIONS: '', PORT: '0', HOST: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-  const ready = new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const match = /Course console: http:\/\/localhost:(\d+)/.exec(output);
-      if (match) {
-        clearInterval(timer);
-        resolve(`http://127.0.0.1:${match[1]}`);
-      }
-    }, 50);
-    void exited.then((code) => {
-      clearInterval(timer);
-      reject(new Error(`the server exited with ${code}: ${output}`));
-    });
-  });
-  ready.catch(() => undefined);
-  return {
-    pid: child.pid!,
-    ready,
-    output: () => output,
-    stop: async () => {
-      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-      return exited;
-    },
-  };
-}
+/* The memory of a server process and of the PostgreSQL processes serving it, read from /proc (the engines part). */
 
 const MB = 1024;
 

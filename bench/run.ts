@@ -32,9 +32,10 @@ import {
   parentOf,
   proportionalMemoryMb,
   residentMemory,
-  startServerProcess,
 } from './processes';
+import { startServerProcess } from '../test/serverProcess';
 import { fillUsers, rowsOf, USER_TENANTS, USER_WORDS, USERS } from './users';
+import { WORDS } from './words';
 import { fillVouchers, VOUCHERS } from './vouchers';
 
 /**
@@ -55,17 +56,6 @@ const ROWS = 20_000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = 50;
-/** Each generated row mentions one of these, so a keyword matches ROWS / WORDS.length rows (312). */
-const WORDS = [
-  'lighthouse', 'saxophone', 'quarry', 'tundra', 'marigold', 'obsidian', 'pelican', 'juniper',
-  'zeppelin', 'fjord', 'walrus', 'cobalt', 'meadow', 'trombone', 'sapphire', 'gazebo',
-  'harpoon', 'iceberg', 'kayak', 'lantern', 'mongoose', 'nebula', 'orchid', 'paprika',
-  'quiver', 'raccoon', 'sequoia', 'tapestry', 'umbrella', 'volcano', 'whistle', 'xylophone',
-  'yodel', 'zucchini', 'anchovy', 'bagpipe', 'cactus', 'dolphin', 'emerald', 'flamingo',
-  'glacier', 'hammock', 'igloo', 'jasmine', 'kettle', 'lobster', 'mosaic', 'nutmeg',
-  'octopus', 'parsnip', 'quokka', 'rhubarb', 'scarecrow', 'thimble', 'unicorn', 'velvet',
-  'waffle', 'yak', 'zeppole', 'almanac', 'buffalo', 'caravan', 'dynamo', 'eclipse',
-];
 const KEYWORD = WORDS[0];
 /**
  * `BENCH_ONLY=<part>`: that part alone (on a busy machine, one part at a time). `vouchers` after the

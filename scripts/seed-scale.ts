@@ -12,6 +12,7 @@
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
+import { WORDS } from '../bench/words';
 import { hashPassword } from '../server/auth/passwords';
 import { openDatabase, type DatabaseHandle, type Executor } from '../server/db/client';
 import { rebuildCounts } from '../server/db/counts';
@@ -36,17 +37,6 @@ const size = {
   openedCourses: scaled(1_000),
 };
 const PASSWORD = process.env.SCALE_PASSWORD || 'scale-pass-1';
-/** Titles carry two of these, so one word matches about 1 in 32 of a table. */
-const WORDS = [
-  'lighthouse', 'saxophone', 'quarry', 'tundra', 'marigold', 'obsidian', 'pelican', 'juniper',
-  'zeppelin', 'fjord', 'walrus', 'cobalt', 'meadow', 'trombone', 'sapphire', 'gazebo',
-  'harpoon', 'iceberg', 'kayak', 'lantern', 'mongoose', 'nebula', 'orchid', 'paprika',
-  'quiver', 'raccoon', 'sequoia', 'tapestry', 'umbrella', 'volcano', 'whistle', 'xylophone',
-  'yodel', 'zucchini', 'anchovy', 'bagpipe', 'cactus', 'dolphin', 'emerald', 'flamingo',
-  'glacier', 'hammock', 'igloo', 'jasmine', 'kettle', 'lobster', 'mosaic', 'nutmeg',
-  'octopus', 'parsnip', 'quokka', 'rhubarb', 'scarecrow', 'thimble', 'unicorn', 'velvet',
-  'waffle', 'yak', 'zeppole', 'almanac', 'buffalo', 'caravan', 'dynamo', 'eclipse',
-];
 const words = sql.raw(`array[${WORDS.map((word) => `'${word}'`).join(',')}]::text[]`);
 const word = (n: ReturnType<typeof sql.raw>) => sql`(${words})[${n} % ${WORDS.length} + 1]`;
 const two = (n: string) => sql`${word(sql.raw(n))} || ' and ' || ${word(sql.raw(`(${n} / ${WORDS.length})`))}`;

@@ -1,6 +1,8 @@
 import { spawn } from 'node:child_process';
 
 export interface ServerProcess {
+  /** The server's process id (the bench reads its memory from /proc). */
+  pid: number;
   /** http://127.0.0.1:port, once the server says it is listening. */
   ready: Promise<string>;
   /** The exit code, once the process ends. */
@@ -46,6 +48,7 @@ export function startServerProcess(env: Record<string, string>, account?: { uid:
   // A failed start is reported by `ready`; nobody need wait on it otherwise.
   ready.catch(() => undefined);
   return {
+    pid: child.pid!,
     ready,
     exited,
     output: () => output,
