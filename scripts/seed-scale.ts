@@ -3,7 +3,9 @@
  * inside one transaction (all or nothing): 1,000,000 courses in 1,000 categories, 50,000 teachers,
  * 2,000 tenants with an administrator each, 200,000 learners with 5,000,000 enrolments (a few
  * popular courses, a long tail), 100,000 series and 100,000 vouchers, and chapters for the courses
- * people open, one with 300 sections.
+ * people open, one with 300 sections; and a platform operator, `scale.operator`, with the learners'
+ * password (the bench's scale part signs in as it). Run again on a filled database, it adds only the
+ * operator if it is missing.
  *
  * The database is DATABASE_URL's, or the embedded one in DATA_DIR (started for the fill, or reached
  * beside the running server). SCALE=0.01 makes everything a hundredth (CI). The rows go in with
@@ -40,6 +42,17 @@ const PASSWORD = process.env.SCALE_PASSWORD || 'scale-pass-1';
 const words = sql.raw(`array[${WORDS.map((word) => `'${word}'`).join(',')}]::text[]`);
 const word = (n: ReturnType<typeof sql.raw>) => sql`(${words})[${n} % ${WORDS.length} + 1]`;
 const two = (n: string) => sql`${word(sql.raw(n))} || ' and ' || ${word(sql.raw(`(${n} / ${WORDS.length})`))}`;
+
+/**
+ * A platform administrator with the known password, for `npm run bench`'s scale part (the first
+ * administrator's password is generated, or ADMIN_PASSWORD's, and shown once).
+ */
+const OPERATOR = 'scale.operator';
+const addOperator = (tx: Executor, passwordHash: string) =>
+  tx.execute(sql`
+    insert into users (user_name, password_hash, real_name, roles)
+    select ${OPERATOR}, ${passwordHash}, 'Scale operator', '{admin}'
+    where not exists (select 1 from users where lower(user_name) = ${OPERATOR})`);
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'warn' });
 const dataDir = path.resolve(process.env.DATA_DIR ?? 'data');
@@ -83,6 +96,7 @@ async function fill(tx: Executor, passwordHash: string) {
              '<p>Teacher number ' || n || ' has taught ' || ${word(sql.raw('n'))} || ' studies for ' || (n % 30 + 1) || ' years.</p>'
       from generate_series(1, ${size.teachers}) as n`),
   );
+  await step(`the platform operator ${OPERATOR}`, () => addOperator(tx, passwordHash));
   await step(`${size.tenants} tenants, an administrator each`, async () => {
     await run(sql`
       insert into tenants (name, display_name, description)
@@ -190,7 +204,10 @@ async function main() {
     const { rows } = (await database.db.execute(sql`select value from app_meta where key = 'scale_seeded_at'`)) as unknown as { rows: { value: string }[] };
     const [already] = rows;
     if (already) {
-      console.log(`This database was filled by seed:scale on ${already.value}: nothing to do.`);
+      // A database filled before the operator existed gets it now; nothing else changes.
+      const added = (await addOperator(database.db, await hashPassword(PASSWORD))) as unknown as { rowCount: number | null };
+      const operator = added.rowCount ? `; added the platform operator ${OPERATOR} / ${PASSWORD}` : '';
+      console.log(`This database was filled by seed:scale on ${already.value}: nothing to do${operator}.`);
       return;
     }
     const report = await seed(database.db, { adminPassword: process.env.ADMIN_PASSWORD, demo: false });
@@ -206,7 +223,7 @@ async function main() {
       await tx.execute(sql`insert into app_meta (key, value) values ('scale_seeded_at', now()::text)`);
     });
     await step('vacuum analyze', () => database.db.execute(sql`vacuum analyze`));
-    console.log(`Done in ${((performance.now() - started) / 1000).toFixed(0)} s. Organisation administrators sign in as scale.admin.N, learners as scale.learner.N, with the password ${PASSWORD}.`);
+    console.log(`Done in ${((performance.now() - started) / 1000).toFixed(0)} s. The platform operator signs in as ${OPERATOR}, organisation administrators as scale.admin.N, learners as scale.learner.N, with the password ${PASSWORD}.`);
   } finally {
     await database.close();
   }
