@@ -37,6 +37,7 @@ import { startServerProcess } from '../test/serverProcess';
 import { fillUsers, rowsOf, USER_TENANTS, USER_WORDS, USERS } from './users';
 import { WORDS } from './words';
 import { fillVouchers, VOUCHERS } from './vouchers';
+import { measureScale } from './scale';
 
 /**
  * Measures the server on the embedded PostgreSQL (what an operator gets by default), on an
@@ -799,7 +800,13 @@ function measureConsole() {
 
 async function main() {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (ONLY && ONLY !== 'engines' && !parts[ONLY]) throw new Error(`BENCH_ONLY=${ONLY}: no such part (engines, ${Object.keys(parts).join(', ')})`);
+  if (ONLY && ONLY !== 'engines' && ONLY !== 'scale' && !parts[ONLY])
+    throw new Error(`BENCH_ONLY=${ONLY}: no such part (engines, scale, ${Object.keys(parts).join(', ')})`);
+  // The scale part reads the database seed:scale filled (DATABASE_URL, else DATA_DIR's), not a fresh one.
+  if (ONLY === 'scale') {
+    await measureScale(record, true);
+    return report();
+  }
   if (!ONLY || ONLY === 'engines') {
     if (serverUrl) await measureEngines(serverUrl);
     else if (ONLY) throw new Error('BENCH_ONLY=engines compares the embedded PostgreSQL with an external server: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
@@ -814,6 +821,8 @@ async function main() {
     // The embedded default first, in a fresh process: the memory figure is the bench process's own.
     await onFreshDatabase('embedded', undefined, (place) => measureServer('embedded', place));
     if (serverUrl) await onFreshDatabase('external', serverUrl, (place) => measureServer('external', place));
+    // Skipped, with a word, when no database filled by seed:scale is there.
+    await measureScale(record, false);
   }
   report();
 }
