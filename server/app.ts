@@ -10,6 +10,8 @@ import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'f
 import { simpleEntities } from '../schema';
 import { PRIVILEGES_HEADER, QR_LINK_HEADER, RENEWED_TOKEN_HEADER } from '../schema/headers';
 import { authPlugin } from './auth/plugin';
+import { SessionCache } from './auth/sessionCache';
+import { startSessionListener, type SessionListener } from './auth/sessionListener';
 import type { AppConfig } from './config';
 import { serveConsole } from './consoleAssets';
 import { openDatabase, type DatabaseHandle } from './db/client';
@@ -79,11 +81,16 @@ async function createServer(config: AppConfig, database: DatabaseHandle, logger:
   app.decorate('appConfig', config);
   const mailer = createMailer(config, database.db, app.log);
   app.decorate('mailer', mailer);
+  const sessionCache = new SessionCache(config.sessionCache);
+  app.decorate('sessionCache', sessionCache);
+  // Started last, once nothing can fail the start; closed before the database (its own connection).
+  let sessionListener: SessionListener | undefined;
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   app.addHook('onClose', async () => {
     mailer.close();
+    await sessionListener?.stop();
     await database.close();
     app.log.info('database closed');
   });
@@ -158,5 +165,7 @@ async function createServer(config: AppConfig, database: DatabaseHandle, logger:
     return sendNotFound(request, reply);
   });
   startHousekeeping(app);
+  // The cache keeps nothing until this listens for the database's notifications.
+  sessionListener = startSessionListener(database.url, sessionCache, logger);
   return app;
 }

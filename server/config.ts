@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { SessionCacheOptions } from './auth/sessionCache';
 import type { ThrottlePolicy } from './auth/throttle';
 
 export interface AppConfig {
@@ -16,6 +17,8 @@ export interface AppConfig {
   /** Seed the demo platform on the first start. */
   seedDemo: boolean;
   sessionTtlMs: number;
+  /** Resolved sessions kept in memory (auth/sessionCache.ts); maxEntries 0 looks every call up. */
+  sessionCache: SessionCacheOptions;
   signInThrottle: ThrottlePolicy;
   /** How long a QR code stays valid, and how many codes one address may ask for in a window. */
   qrSignIn: { ttlMs: number; windowMs: number; perAddress: number };
@@ -38,6 +41,7 @@ export const defaultConfig = (rootDir = process.cwd()): AppConfig => ({
   migrationsDir: path.join(rootDir, 'server/db/migrations'),
   seedDemo: true,
   sessionTtlMs: 12 * HOUR,
+  sessionCache: { maxEntries: 5_000, maxAgeMs: 30_000 },
   signInThrottle: { windowMs: 15 * 60_000, perName: 5, perAddress: 50 },
   qrSignIn: { ttlMs: 120_000, windowMs: 15 * 60_000, perAddress: 60 },
   corsOrigins: [],

@@ -1,5 +1,6 @@
 import type { Privilege } from '../schema/privileges';
 import type { UserRow } from './auth/sessions';
+import type { SessionCache } from './auth/sessionCache';
 import type { AppConfig } from './config';
 import type { Database } from './db/client';
 import type { Mailer } from './mail/mailer';
@@ -28,6 +29,11 @@ declare module 'fastify' {
     appConfig: AppConfig;
     /** SMTP when configured, the outbox table otherwise (server/mail/). */
     mailer: Mailer;
+    /**
+     * Resolved sessions (auth/sessionCache.ts). Whatever changes a user or session in this process
+     * calls its drop* before answering; the database's triggers tell the other processes.
+     */
+    sessionCache: SessionCache;
     /** Every route registered after the access check, in order (HEAD twins of GET routes included). */
     declaredRoutes: readonly DeclaredRoute[];
   }

@@ -56,7 +56,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (!access || access === 'public') return;
     const token = bearerToken(request.headers.authorization);
     if (!token) throw new Unauthorized();
-    const session = await resolveSession(app.db, token, { ttlMs: app.appConfig.sessionTtlMs });
+    const session = await resolveSession(app.db, token, { ttlMs: app.appConfig.sessionTtlMs }, app.sessionCache);
     if (!session) throw new Unauthorized();
     if (session.renewedToken) reply.header(RENEWED_TOKEN_HEADER, session.renewedToken);
     const auth = authContext(session.user, session.sessionId);

@@ -3,6 +3,7 @@ import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
 import { sessions, users } from '../db/schema';
+import type { CachedSession, SessionCache } from './sessionCache';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -62,7 +63,10 @@ function sessionLookup(db: Executor) {
   const now = sql.placeholder('now');
   return db
     // Of the session, only what renewal needs: every column costs decoding on each call.
-    .select({ session: { id: sessions.id, token_hash: sessions.token_hash, expires_at: sessions.expires_at }, user: users })
+    .select({
+      session: { id: sessions.id, token_hash: sessions.token_hash, expires_at: sessions.expires_at, previous_valid_until: sessions.previous_valid_until },
+      user: users,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.user_id, sessions.user_id))
     .where(
@@ -78,18 +82,44 @@ function sessionLookup(db: Executor) {
 }
 const lookups = new WeakMap<Executor, ReturnType<typeof sessionLookup>>();
 
-/** The live session a token belongs to, renewed when less than half its lifetime is left. */
-export async function resolveSession(db: Executor, token: string, policy: SessionPolicy): Promise<ResolvedSession | undefined> {
-  const tokenHash = hashToken(token);
-  const now = new Date();
+/** The live session a token's hash names, from the cache or else the database (which then fills the cache). */
+async function lookUp(db: Executor, tokenHash: string, now: Date, cache: SessionCache | undefined): Promise<CachedSession | undefined> {
+  const cached = cache?.get(tokenHash, now.getTime());
+  if (cached) return cached;
+  const generation = cache?.generation ?? 0;
   let lookup = lookups.get(db);
   if (!lookup) lookups.set(db, (lookup = sessionLookup(db)));
   const [row] = await lookup.execute({ tokenHash, now: now.toISOString() });
   if (!row) return undefined;
-  const resolved: ResolvedSession = { sessionId: row.session.id, user: row.user };
-  const remaining = row.session.expires_at.getTime() - now.getTime();
-  if (row.session.token_hash === tokenHash && remaining < policy.ttlMs / 2) {
+  const current = row.session.token_hash === tokenHash;
+  const expiresAt = row.session.expires_at.getTime();
+  const found: CachedSession = {
+    sessionId: row.session.id,
+    user: row.user,
+    current,
+    expiresAt,
+    // A token a renewal replaced works until its grace ends (the look-up found it within it).
+    validUntil: current ? expiresAt : Math.min(expiresAt, row.session.previous_valid_until!.getTime()),
+  };
+  cache?.put(tokenHash, found, generation, now.getTime());
+  return found;
+}
+
+/**
+ * The live session a token belongs to, renewed when less than half its lifetime is left. With a
+ * cache (sessionCache.ts), most calls need no round trip; expiry is checked on every use.
+ */
+export async function resolveSession(db: Executor, token: string, policy: SessionPolicy, cache?: SessionCache): Promise<ResolvedSession | undefined> {
+  const tokenHash = hashToken(token);
+  const now = new Date();
+  const session = await lookUp(db, tokenHash, now, cache);
+  if (!session) return undefined;
+  const resolved: ResolvedSession = { sessionId: session.sessionId, user: session.user };
+  const remaining = session.expiresAt - now.getTime();
+  if (session.current && remaining < policy.ttlMs / 2) {
     const renewedToken = newToken();
+    // The old token's entry now lasts only the grace: drop it (the trigger tells other processes).
+    cache?.dropSessions([session.sessionId]);
     // Conditional on the current hash: of two requests renewing at once, only one wins.
     const renewed = await db
       .update(sessions)
@@ -99,19 +129,27 @@ export async function resolveSession(db: Executor, token: string, policy: Sessio
         token_hash: hashToken(renewedToken),
         expires_at: new Date(now.getTime() + policy.ttlMs),
       })
-      .where(and(eq(sessions.id, row.session.id), eq(sessions.token_hash, tokenHash)))
+      .where(and(eq(sessions.id, session.sessionId), eq(sessions.token_hash, tokenHash)))
       .returning({ id: sessions.id });
     if (renewed.length === 1) resolved.renewedToken = renewedToken;
   }
   return resolved;
 }
 
-export async function revokeSession(db: Executor, sessionId: number) {
+/*
+ * Each change below drops the cache's entries before the statement runs (and keeps them out until
+ * the change is surely committed, see SessionCache): the answer to the call that made it is sent
+ * after, so the next call finds the session gone. Other processes learn of it from the triggers.
+ */
+
+export async function revokeSession(db: Executor, cache: SessionCache, sessionId: number) {
+  cache.dropSessions([sessionId]);
   await db.update(sessions).set({ revoked_at: sql`now()` }).where(eq(sessions.id, sessionId));
 }
 
 /** After a password change: every other device has to sign in again. */
-export async function revokeOtherSessions(db: Executor, userId: number, keepSessionId: number) {
+export async function revokeOtherSessions(db: Executor, cache: SessionCache, userId: number, keepSessionId: number) {
+  cache.dropUsers([userId]);
   await db
     .update(sessions)
     .set({ revoked_at: sql`now()` })
@@ -119,6 +157,7 @@ export async function revokeOtherSessions(db: Executor, userId: number, keepSess
 }
 
 /** A deactivated account: every session it has stops working at once. */
-export async function revokeUserSessions(db: Executor, userId: number) {
+export async function revokeUserSessions(db: Executor, cache: SessionCache, userId: number) {
+  cache.dropUsers([userId]);
   await db.update(sessions).set({ revoked_at: sql`now()` }).where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
 }

@@ -15,6 +15,8 @@ export interface DatabaseHandle {
   db: Database;
   /** `embedded`: the PostgreSQL this server runs under DATA_DIR; `external`: the one at DATABASE_URL. */
   kind: 'embedded' | 'external';
+  /** The connection string, for a connection of its own outside the pool (the session listener's). */
+  url: string;
   /** The embedded server, to stop it at once when the process cannot wait. */
   embedded?: EmbeddedPostgres;
   ping(): Promise<void>;
@@ -39,7 +41,8 @@ const MIGRATION_LOCK = 727_001;
 export async function openDatabase({ databaseUrl, dataDir, migrationsDir, log }: DatabaseOptions): Promise<DatabaseHandle> {
   const embedded = databaseUrl ? undefined : await startEmbeddedPostgres({ dataDir, log });
   try {
-    const pool = await openPool(databaseUrl ?? embedded!.url, migrationsDir);
+    const url = databaseUrl ?? embedded!.url;
+    const pool = await openPool(url, migrationsDir);
     if (embedded) await importPgliteOnce(dataDir, pool, migrationsDir, log).catch(async (error) => {
       await pool.end();
       throw error;
@@ -48,6 +51,7 @@ export async function openDatabase({ databaseUrl, dataDir, migrationsDir, log }:
     return {
       db,
       kind: embedded ? 'embedded' : 'external',
+      url,
       embedded,
       ping: async () => void (await db.execute(sql`select 1`)),
       close: async () => {

@@ -100,7 +100,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: success(z.null()), 401: failures[401] },
     },
     handler: async (request) => {
-      await revokeSession(db, caller(request).sessionId);
+      await revokeSession(db, app.sessionCache, caller(request).sessionId);
       return { success: true as const, data: null };
     },
   });
@@ -141,7 +141,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const password_hash = await hashPassword(new_password);
       await db.transaction(async (tx) => {
         await tx.update(users).set({ password_hash }).where(eq(users.user_id, user.user_id));
-        await revokeOtherSessions(tx, user.user_id, sessionId);
+        await revokeOtherSessions(tx, app.sessionCache, user.user_id, sessionId);
       });
       return { success: true as const, data: null };
     },

@@ -71,6 +71,8 @@ async function decide(tx: Executor, request: FastifyRequest, id: number, decisio
     const [target] = await tx.select({ tenant_id: tenants.tenant_id }).from(tenants).where(eq(tenants.tenant_id, application.to_tenant_id)).for('share');
     if (!target) throw new Conflict(`${messages}.target_gone`);
     const from = application.from_tenant_id;
+    // The learner's next call, through a cached session too, is in the new organisation.
+    request.server.sessionCache.dropUsers([application.user_id]);
     const moved = await tx
       .update(users)
       .set({ tenant_id: application.to_tenant_id })

@@ -72,6 +72,8 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       only: ['list', 'read', 'update', 'delete'],
       scope,
       beforeUpdate: async (tx, id, body, request) => {
+        // Roles, tenant, names: a signed-in user's next call sees them (server/auth/sessionCache.ts).
+        app.sessionCache.dropUsers([id]);
         if (body.tenant_id === undefined) return {};
         if (!isPlatformAdmin(request)) throw new Forbidden();
         const [stored] = await tx.select({ roles: users.roles }).from(users).where(eq(users.user_id, id));
@@ -80,6 +82,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       beforeDelete: async (_tx, id, request) => {
         if (id === caller(request).user.user_id) throw new Conflict('app.error.delete_self');
+        app.sessionCache.dropUsers([id]);
       },
     }),
   );
@@ -155,7 +158,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
           const stored = await userStore.read(tx, userId, scope(request));
           if (stored.tenant_id !== tenantId) throw new NotFound();
           const changed = await userStore.update(tx, userId, { status }, scope(request));
-          if (status === 'deactive') await revokeUserSessions(tx, userId);
+          if (status === 'deactive') await revokeUserSessions(tx, app.sessionCache, userId);
           return changed;
         });
         return { success: true as const, data: updated };
