@@ -101,7 +101,7 @@ async function seededAt(url: string): Promise<{ at?: string; why?: string }> {
   try {
     await client.connect();
     const { rows } = await client.query<{ value: string }>(`select value from app_meta where key = 'scale_seeded_at'`);
-    return rows[0] ? { at: rows[0].value } : { why: 'it was not filled by npm run seed:scale' };
+    return rows[0] ? { at: rows[0].value } : { why: 'no scale_seeded_at in app_meta' };
   } catch (error) {
     return { why: (error as Error).message };
   } finally {
@@ -118,7 +118,7 @@ async function locate(): Promise<Located | { absent: string }> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   if (databaseUrl) {
     const { why } = await seededAt(databaseUrl);
-    if (why) return { absent: `DATABASE_URL's database has no scale data (${why})` };
+    if (why) return { absent: `DATABASE_URL's database has none (${why})` };
     const dir = scratchDir();
     return { url: databaseUrl, describe: 'DATABASE_URL', serverEnv: { DATABASE_URL: databaseUrl, DATA_DIR: dir }, scratchDir: dir };
   }
@@ -127,7 +127,7 @@ async function locate(): Promise<Located | { absent: string }> {
   const running = embeddedDatabaseUrl(dataDir);
   if (running) {
     const { why } = await seededAt(running);
-    if (why) return { absent: `the embedded database in ${dataDir} has no scale data (${why})` };
+    if (why) return { absent: `the embedded database in ${dataDir} has none (${why})` };
     const dir = scratchDir();
     return { url: running, describe: `the embedded PostgreSQL in ${dataDir}, running`, serverEnv: { DATABASE_URL: running, DATA_DIR: dir }, clusterDir: dataDir, scratchDir: dir };
   }
@@ -528,9 +528,9 @@ export async function measureScale(record: Recorder, required: boolean): Promise
   const budgets = (JSON.parse(readFileSync('bench/budgets.json', 'utf8')) as { scale: ScaleBudgets }).scale;
   const located = await locate();
   if ('absent' in located) {
-    const message = `the scale part needs the database npm run seed:scale fills, and ${located.absent}. Run \`npm run seed:scale\` first (with the same DATABASE_URL or DATA_DIR), then \`BENCH_ONLY=scale npm run bench\``;
+    const message = `it needs the data \`npm run seed:scale\` fills: ${located.absent}. Run \`npm run seed:scale\` first (with the same DATABASE_URL or DATA_DIR), then \`BENCH_ONLY=scale npm run bench\``;
     if (required) throw new Error(`BENCH_ONLY=scale: ${message}`);
-    console.warn(`Skipping the scale part: ${message}.`);
+    console.warn(`The scale part is skipped: ${message}.`);
     return;
   }
   const partStarted = performance.now();
@@ -546,9 +546,9 @@ export async function measureScale(record: Recorder, required: boolean): Promise
     if (located.embeddedDir) {
       const { why } = await seededAt(url);
       if (why) {
-        const message = `the embedded database in ${located.embeddedDir} has no scale data (${why}). Run \`npm run seed:scale\` first`;
+        const message = `it needs the data \`npm run seed:scale\` fills: the embedded database in ${located.embeddedDir} has none (${why}). Run \`npm run seed:scale\` first`;
         if (required) throw new Error(`BENCH_ONLY=scale: ${message}`);
-        console.warn(`Skipping the scale part: ${message}.`);
+        console.warn(`The scale part is skipped: ${message}.`);
         return;
       }
     }
