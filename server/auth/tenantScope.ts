@@ -1,6 +1,7 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
+import { countable } from '../routes/entityRoutes';
 import { caller } from '../types';
 
 /**
@@ -15,5 +16,7 @@ export function tenantScope(request: FastifyRequest, ...tenantColumns: [PgColumn
   if (user.roles.includes('admin')) return undefined;
   // A non-administrator without a tenant sees nothing, never everything.
   if (tenantLimit === null) return sql`false`;
-  return or(...tenantColumns.map((column) => eq(column, tenantLimit)));
+  if (tenantColumns.length > 1) return or(...tenantColumns.map((column) => eq(column, tenantLimit)));
+  // One column: a list's counters can answer it (see countable).
+  return countable(eq(tenantColumns[0], tenantLimit), { column: tenantColumns[0].name, value: tenantLimit });
 }

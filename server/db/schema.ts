@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, type PgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, type PgColumn } from 'drizzle-orm/pg-core';
 import { carousel } from '../../schema/carousel';
 import { carouselGroup } from '../../schema/carouselGroup';
 import { category } from '../../schema/category';
@@ -338,3 +338,19 @@ export const mailOutbox = pgTable('mail_outbox', {
   created_at: createdAt('created_at'),
   sent_at: timestamp('sent_at', { withTimezone: true }),
 });
+
+/**
+ * The exact number of rows of a list for each combination of the columns its filters and scope
+ * compare (`key`, as a JSON object of those columns' values; `{}` is the whole table), kept by the
+ * statement trigger `count_rows` (migration 0014) in the same transaction as the write, so a list
+ * answers its total from one row instead of counting a million.
+ */
+export const rowCounts = pgTable(
+  'row_counts',
+  {
+    table_name: text('table_name').notNull(),
+    key: jsonb('key').notNull(),
+    row_count: bigint('row_count', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.table_name, table.key] })],
+);

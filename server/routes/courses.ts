@@ -7,12 +7,12 @@ import { failures, page, success } from '../../schema/envelope';
 import type { Database, Executor } from '../db/client';
 import { carousels, categories, courses } from '../db/schema';
 import { BadRequest, Conflict, NotFound } from '../errors';
-import { entityRoutes, entityStore, type ListQuery } from './entityRoutes';
+import { countable, entityRoutes, entityStore, type ListQuery } from './entityRoutes';
 import { refuseIfOnVouchers } from './vouchers';
 
 type Row = Record<string, unknown>;
 
-const store = entityStore(course, courses);
+const store = entityStore(course, courses, { countedBy: ['category_id'] });
 
 // The generic view of the list's schemas: rows are checked against them when answering.
 const listQuery = courseListQuery as unknown as z.ZodType<ListQuery & { categoryId?: number }>;
@@ -26,7 +26,7 @@ const listAnswer = success(page(course.record)) as unknown as z.ZodType<{ succes
  */
 export function inCategory(categoryId: number, column: PgColumn = courses.category_id): SQL {
   const ids = sql`select ${categories.id} from ${categories} where ${or(eq(categories.id, categoryId), eq(categories.parent_id, categoryId))}`;
-  return sql`${column} = any(array(${ids}))`;
+  return countable(sql`${column} = any(array(${ids}))`, { column: column.name, among: ids });
 }
 
 /** An original price that is set (above 0) is what the course (or series) cost before: never below its price. */

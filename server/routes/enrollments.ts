@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, ilike, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -15,20 +15,24 @@ import { tenantScope } from '../auth/tenantScope';
 import type { Database, Executor } from '../db/client';
 import { courses, enrollmentCounts, enrollments } from '../db/schema';
 import { Forbidden, NotFound } from '../errors';
+import { caller } from '../types';
 import { containing, entityStore, type ListQuery } from './entityRoutes';
 
 type Row = Record<string, unknown>;
 
-const store = entityStore(enrollment, enrollments);
+const store = entityStore(enrollment, enrollments, { countedBy: ['tenant_id', 'target_id', 'available'] });
 
 /** A tenant administrator sees and changes the enrolments of its own learners (the row carries the learner's tenant). */
 const scope = (request: FastifyRequest) => tenantScope(request, enrollments.tenant_id);
 
 /**
  * Whose counts the statistic reads: a tenant administrator's organisation, or for a platform
- * administrator the platform's total, kept under tenant 0.
+ * administrator the platform's total, kept under tenant 0; none for anyone else.
  */
-const countScope = (request: FastifyRequest) => tenantScope(request, enrollmentCounts.tenant_id) ?? eq(enrollmentCounts.tenant_id, 0);
+function countTenant(request: FastifyRequest): number | null {
+  const { user, tenantLimit } = caller(request);
+  return user.roles.includes('admin') ? 0 : tenantLimit;
+}
 
 /** SPEC.md's flat course title and learner name, from the references the store has just read. */
 const withNames = (row: Row): Row => ({
@@ -56,32 +60,41 @@ const STATISTIC = 'enroll_statis';
 
 /**
  * The statistic's page: courses by their enabled enrolments in the caller's scope, from the counts
- * the triggers keep (migration 0011), never by counting enrolments. The total rides along in the
- * same statement; the course table is joined for the page's titles, and for the count only when a
- * keyword searches them.
+ * the triggers keep (migrations 0011, 0014), never by counting enrolments. The total rides along in
+ * the same statement: the number of count rows in the scope (a course whose count falls to 0 loses
+ * its row), itself kept by `count_rows`; with a keyword, the matching courses' count rows are
+ * counted. The page's course ids come from the count index alone, then their titles.
  */
-async function statisticPage(db: Executor, scoped: SQL, query: StatisticQuery) {
-  const listed = and(scoped, gt(enrollmentCounts.enrollment_count, 0));
+async function statisticPage(db: Executor, tenant: number | null, query: StatisticQuery) {
+  if (tenant === null) return { items: [], total: 0 };
+  const scoped = eq(enrollmentCounts.tenant_id, tenant);
   const searched = query.keyword ? ilike(courses.title, containing(query.keyword)) : undefined;
   const counted = searched
-    ? db.select({ total: sql<number>`count(*)::int` }).from(enrollmentCounts).innerJoin(courses, eq(courses.id, enrollmentCounts.course_id)).where(and(listed, searched))
-    : db.select({ total: sql<number>`count(*)::int` }).from(enrollmentCounts).where(listed);
+    ? sql<number>`(${db.select({ total: sql<number>`count(*)::int` }).from(enrollmentCounts).innerJoin(courses, eq(courses.id, enrollmentCounts.course_id)).where(and(scoped, searched))})`
+    : sql<number>`(select coalesce(sum(row_count), 0)::int from row_counts where table_name = 'enrollment_counts' and key = jsonb_build_object('tenant_id', ${tenant}::int))`;
   const direction = query.order === 'asc' ? asc : desc;
+  // The index on (tenant_id, enrollment_count, course_id) gives this order (most enrolled first: on a tie, the newer course).
+  const order = [direction(enrollmentCounts.enrollment_count), direction(enrollmentCounts.course_id)];
+  const pageIds = searched
+    ? db.select({ id: enrollmentCounts.course_id }).from(enrollmentCounts).innerJoin(courses, eq(courses.id, enrollmentCounts.course_id)).where(and(scoped, searched))
+    : db.select({ id: enrollmentCounts.course_id }).from(enrollmentCounts).where(scoped);
   const rows = await db
-    .select({ id: courses.id, title: courses.title, enrollment_count: enrollmentCounts.enrollment_count, total: sql<number>`(${counted})` })
+    .select({ id: courses.id, title: courses.title, enrollment_count: enrollmentCounts.enrollment_count, total: counted })
     .from(enrollmentCounts)
     .innerJoin(courses, eq(courses.id, enrollmentCounts.course_id))
-    .where(and(listed, searched))
-    // The index on (tenant_id, enrollment_count, course_id) gives this order (most enrolled first: on a tie, the newer course).
-    .orderBy(direction(enrollmentCounts.enrollment_count), direction(enrollmentCounts.course_id))
-    .limit(query.page_size)
-    .offset((query.page - 1) * query.page_size);
+    .where(and(scoped, inArray(enrollmentCounts.course_id, pageIds.orderBy(...order).limit(query.page_size).offset((query.page - 1) * query.page_size))))
+    .orderBy(...order);
   // An empty page carries no total: none on page 1 means none at all; past the end, count.
-  const total = rows.length > 0 ? rows[0].total : query.page === 1 ? 0 : (await counted)[0].total;
+  const total = rows.length > 0 ? rows[0].total : query.page === 1 ? 0 : await countOnly(db, counted);
   return {
     items: rows.map(({ id, title, enrollment_count }) => ({ target: { id: id as number, title: title as string }, enrollment_count })),
     total,
   };
+}
+
+async function countOnly(db: Executor, counted: SQL<number>) {
+  const { rows } = (await db.execute(sql`select ${counted} as total`)) as unknown as { rows: { total: number }[] };
+  return Number(rows[0].total);
 }
 
 /**
@@ -125,11 +138,11 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { start_time, end_time } = request.query;
-      const where = and(
+      const where = [
         scope(request),
         start_time === undefined ? undefined : gte(enrollments.create_at, start_time),
         end_time === undefined ? undefined : lt(enrollments.create_at, end_time),
-      );
+      ];
       const found = await store.list(db, request.query, where);
       return { success: true as const, data: { items: found.items.map(withNames), total: found.total } };
     },
@@ -147,7 +160,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: statisticQuery,
       response: { 200: statisticAnswer, ...failures },
     },
-    handler: async (request) => ({ success: true as const, data: await statisticPage(db, countScope(request), request.query) }),
+    handler: async (request) => ({ success: true as const, data: await statisticPage(db, countTenant(request), request.query) }),
   });
 
   for (const [action, available] of [

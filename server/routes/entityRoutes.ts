@@ -43,6 +43,22 @@ export interface EntityStoreOptions {
    * by its learner's name); the declared `keyword` fields otherwise.
    */
   search?: SQL;
+  /**
+   * The columns the table's `count_rows` trigger counts by (migration 0014): a list whose filters
+   * and route conditions compare only these, each to one value (one of them may take several),
+   * answers its exact total from `row_counts` instead of counting rows.
+   */
+  countedBy?: readonly string[];
+}
+
+/** A route's condition that the counters can answer: `column` is `value`, or one of the values `among` selects. */
+export type Match = { column: string; value: unknown } | { column: string; among: SQL };
+const matches = new WeakMap<SQL, Match>();
+
+/** Marks a route's condition (a scope, a category) as one a list's counters can answer, see `countedBy`. */
+export function countable(condition: SQL, match: Match): SQL {
+  matches.set(condition, match);
+  return condition;
 }
 
 export function entityStore(entity: Entity, table: PgTable, options: EntityStoreOptions = {}) {
@@ -150,20 +166,53 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
   const countQuery = (db: Executor, where: SQL | undefined) => db.select({ total: sql<number>`count(*)::int` }).from(table).where(where);
 
   /**
-   * One statement, one round trip: the count rides along as an uncorrelated subquery, which the
-   * database runs once, on the same snapshot as the page (a window count would sort every match
-   * before the limit). Round trips, not the database's work, are what a busy server runs out of.
+   * The list's exact total from the counters, when every condition is one they keep (see
+   * `countedBy`); undefined when rows have to be counted (a keyword, chosen ids, another condition).
    */
-  function pageQuery(db: Executor, where: SQL | undefined, sortBy: string, order: 'asc' | 'desc', limit: number | Placeholder, offset: number | Placeholder) {
+  function countedTotal(query: ListQuery, added: SQL[]): SQL | undefined {
+    const countedBy = options.countedBy;
+    if (!countedBy || query.id !== undefined || (query[entity.searchParam] && search)) return undefined;
+    const fixed: Record<string, unknown> = {};
+    let varying: { column: string; values: SQL } | undefined;
+    const take = (column: string, value: unknown, values?: SQL) => {
+      if (!countedBy.includes(column) || column in fixed || varying?.column === column) return false;
+      if (values === undefined) fixed[column] = value;
+      else if (varying) return false;
+      else varying = { column, values };
+      return true;
+    };
+    for (const name of entity.filterNames) {
+      const value = query[name];
+      if (value === undefined) continue;
+      const several = Array.isArray(value) ? sql`select value from jsonb_array_elements(${JSON.stringify(value)}::jsonb)` : undefined;
+      if (!take(name, value, several)) return undefined;
+    }
+    for (const condition of added) {
+      const match = matches.get(condition);
+      if (!match || !take(match.column, 'value' in match ? match.value : undefined, 'among' in match ? match.among : undefined)) return undefined;
+    }
+    const key = sql`${JSON.stringify(fixed)}::jsonb`;
+    const keys = varying
+      ? sql`row_counts.key = any(array(select ${key} || jsonb_build_object(${varying.column}::text, value) from (${varying.values}) as chosen(value)))`
+      : sql`row_counts.key = ${key}`;
+    return sql<number>`(select coalesce(sum(row_counts.row_count), 0)::int from row_counts where row_counts.table_name = ${entity.table} and ${keys})`;
+  }
+
+  /**
+   * One statement, one round trip: the total rides along as an uncorrelated subquery (a counter's
+   * row, or a count), which the database runs once, on the same snapshot as the page. The page's
+   * ids come first from an index alone (a deep page skips its offset in the index, not in the
+   * table), then their rows.
+   */
+  function pageQuery(db: Executor, where: SQL | undefined, total: SQL, sortBy: string, order: 'asc' | 'desc', limit: number | Placeholder, offset: number | Placeholder) {
     const direction = order === 'asc' ? asc : desc;
     const sortColumn = sortBy === 'id' ? idColumn : columns[sortBy];
+    const ids = db.select({ id: idColumn }).from(table).where(where).orderBy(direction(sortColumn), direction(idColumn)).limit(limit).offset(offset);
     return db
-      .select({ ...answered, [TOTAL]: sql<number>`(${countQuery(db, where)})` })
+      .select({ ...answered, [TOTAL]: total })
       .from(table)
-      .where(where)
-      .orderBy(direction(sortColumn), direction(idColumn))
-      .limit(limit)
-      .offset(offset);
+      .where(inArray(idColumn, ids))
+      .orderBy(direction(sortColumn), direction(idColumn));
   }
   type PreparedPage = ReturnType<ReturnType<typeof pageQuery>['prepare']>;
   /** Built page queries by shape (sort, order, searching or not), for each database handle. */
@@ -180,15 +229,18 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
 
     /**
      * A page and the exact number of matches. The usual call (paging, sorting, searching) reuses a
-     * query built once for its shape; filters, chosen ids and a route's scope build theirs anew.
+     * query built once for its shape; filters, chosen ids and a route's conditions build theirs anew.
      */
-    async list(db: Executor, query: ListQuery, extra?: SQL) {
+    async list(db: Executor, query: ListQuery, extra?: SQL | (SQL | undefined)[]) {
+      const added = [extra].flat().filter((condition): condition is SQL => condition !== undefined);
       const sortBy = query.sort_by ?? entity.defaultSort.field;
       const order = query.order ?? entity.defaultSort.order;
       const word = query[entity.searchParam] as string | undefined;
       const searching = Boolean(word && search);
       const offset = (query.page - 1) * query.page_size;
-      const plain = extra === undefined && query.id === undefined && entity.filterNames.every((name) => query[name] === undefined);
+      const plain = added.length === 0 && query.id === undefined && entity.filterNames.every((name) => query[name] === undefined);
+      const where = conditions(query, and(...added));
+      const total = () => countedTotal(query, added) ?? sql<number>`(${countQuery(db, where)})`;
       let found: Row[];
       if (plain) {
         const shapes = preparedPages.get(db) ?? new Map<string, PreparedPage>();
@@ -196,20 +248,23 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
         const shape = `${sortBy} ${order} ${searching}`;
         let prepared = shapes.get(shape);
         if (!prepared) {
-          const where = searching ? ilike(search!, sql.placeholder('pattern')) : undefined;
+          const pattern = searching ? ilike(search!, sql.placeholder('pattern')) : undefined;
+          const counted = searching ? sql<number>`(${countQuery(db, pattern)})` : total();
           // Unnamed: PostgreSQL still plans each call for its own pattern and offset.
-          prepared = pageQuery(db, where, sortBy, order, sql.placeholder('limit'), sql.placeholder('offset')).prepare('');
+          prepared = pageQuery(db, pattern, counted, sortBy, order, sql.placeholder('limit'), sql.placeholder('offset')).prepare('');
           shapes.set(shape, prepared);
         }
         found = await prepared.execute({ pattern: searching ? containing(word!) : undefined, limit: query.page_size, offset });
       } else {
-        found = await pageQuery(db, conditions(query, extra), sortBy, order, query.page_size, offset);
+        found = await pageQuery(db, where, total(), sortBy, order, query.page_size, offset);
       }
       // An empty page carries no total: none on page 1 means none at all; past the end, count.
-      const total =
-        found.length > 0 ? (found[0][TOTAL] as number) : query.page === 1 ? 0 : (await countQuery(db, conditions(query, extra)))[0].total;
+      const count = async () => {
+        const { rows: counted } = (await db.execute(sql`select ${total()} as total`)) as unknown as { rows: { total: number }[] };
+        return Number(counted[0].total);
+      };
       const rows = found.map(({ [TOTAL]: _, ...row }) => row);
-      return { items: await present(db, rows), total };
+      return { items: await present(db, rows), total: found.length > 0 ? (found[0][TOTAL] as number) : query.page === 1 ? 0 : await count() };
     },
 
     async read(db: Executor, id: number, scope?: SQL) {

@@ -17,7 +17,7 @@ import type { Database, Executor } from '../db/client';
 import { courses, series as seriesTable, seriesCourses } from '../db/schema';
 import { BadRequest, NotFound } from '../errors';
 import { checkPrices, inCategory } from './courses';
-import { entityRoutes, entityStore, type ListQuery } from './entityRoutes';
+import { countable, entityRoutes, entityStore, type ListQuery } from './entityRoutes';
 import { refuseIfOnVouchers } from './vouchers';
 
 type Row = Record<string, unknown>;
@@ -30,6 +30,7 @@ const store = entityStore(series, seriesTable, {
     category_names: sql<string>`(select coalesce(parent.title || ' / ', '') || own.title from categories own
       left join categories parent on parent.id = own.parent_id where own.id = series.category_id)`,
   },
+  countedBy: ['category_id', 'available'],
 });
 /** The courses of a series are presented as the course list presents them: category and teachers. */
 const courseStore = entityStore(course, courses);
@@ -88,10 +89,10 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => {
       const { categoryId, available } = request.query;
-      const where = and(
+      const where = [
         categoryId === undefined ? undefined : inCategory(categoryId, seriesTable.category_id),
-        available === undefined ? undefined : eq(seriesTable.available, available),
-      );
+        available === undefined ? undefined : countable(eq(seriesTable.available, available), { column: 'available', value: available }),
+      ];
       return { success: true as const, data: await store.list(db, request.query, where) };
     },
   });

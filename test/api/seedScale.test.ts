@@ -6,6 +6,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { client, signIn } from './client';
+import { keptAndRecounted } from './rowCounts';
 import { ADMIN_PASSWORD, createScratchDatabase, startServer, type TestServer } from './server';
 
 let database: Awaited<ReturnType<typeof createScratchDatabase>>;
@@ -53,6 +54,9 @@ test('the counts kept by the triggers equal a recount of the rows', async () => 
       except select course_id, tenant_id, enrollment_count from enrollment_counts where enrollment_count > 0
     ) as differences`);
   expect(disagreeing).toBe(0);
+  const { kept, recounted } = await keptAndRecounted(server.database.db);
+  expect(kept).toEqual(recounted);
+  expect(kept.find((row) => row.table_name === 'enrollments' && JSON.stringify(row.key) === '{}')?.row_count).toBe(25_000);
 });
 
 test('the lists answer with exact totals, and a second run adds nothing', async () => {

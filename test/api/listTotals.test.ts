@@ -1,0 +1,136 @@
+/**
+ * Every list's total is exact, whether it comes from the counters the triggers keep (row_counts,
+ * migration 0014) or from counting rows: after writes through the API and straight SQL (a bulk
+ * insert, a move, a delete, a truncate), each list and filter answers what count(*) says, and the
+ * counters equal a recount of the rows.
+ */
+import { sql } from 'drizzle-orm';
+import { client, signIn } from './client';
+import { people } from './people';
+import { keptAndRecounted } from './rowCounts';
+import { ADMIN_PASSWORD, startServer, type TestServer } from './server';
+
+let server: TestServer;
+let admin: ReturnType<typeof client>;
+let tenantAdmin: ReturnType<typeof client>;
+let north: number;
+let top: number, sub: number, otherSub: number;
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+async function count(statement: ReturnType<typeof sql>) {
+  return rowsOf<{ n: number }>(await server.database.db.execute(sql`select count(*)::int as n from (${statement}) as counted`))[0].n;
+}
+const run = (statement: ReturnType<typeof sql>) => server.database.db.execute(statement);
+
+beforeAll(async () => {
+  server = await startServer();
+  admin = client(server.url, await signIn(server.url, 'admin', ADMIN_PASSWORD));
+  const make = people(server);
+  north = await make.tenant('north', 'North School');
+  tenantAdmin = (await make.user('north_admin', north, ['tenant_admin'])).api;
+  const tree = (await admin.get('/api/v1/categories/tree')).body.data as { id: number; children: { id: number }[] }[];
+  const parent = tree.find((node) => node.children.length >= 2)!;
+  top = parent.id;
+  [sub, otherSub] = parent.children.map((child) => child.id);
+}, 120_000);
+afterAll(() => server?.stop());
+
+/** The total a list answers, its first page asked with these filters. */
+async function totalOf(caller: ReturnType<typeof client>, path: string, query: Record<string, unknown> = {}) {
+  const answer = await caller.get(path, { query: { page: 1, page_size: 5, ...query } });
+  expect([path, query, answer.status, answer.status === 200 ? '' : answer.body]).toEqual([path, query, 200, '']);
+  return answer.body.data.total as number;
+}
+
+/** Each list and filter against count(*) of the rows it stands for. */
+async function expectTotalsExact() {
+  const inTop = sql`(select id from categories where id = ${top} or parent_id = ${top})`;
+  const shapes: [string, ReturnType<typeof client>, string, Record<string, unknown>, ReturnType<typeof sql>][] = [
+    ['courses', admin, '/api/v1/courses/pager', {}, sql`select 1 from courses`],
+    ['courses of a top category', admin, '/api/v1/courses/pager', { categoryId: top }, sql`select 1 from courses where category_id in ${inTop}`],
+    ['courses of a subcategory', admin, '/api/v1/courses/pager', { categoryId: sub }, sql`select 1 from courses where category_id = ${sub}`],
+    ['courses by keyword', admin, '/api/v1/courses/pager', { keyword: 'Gamma' }, sql`select 1 from courses where title ilike '%Gamma%'`],
+    ['teachers', admin, '/api/v1/teachers/pager', {}, sql`select 1 from teachers`],
+    ['series', admin, '/api/v1/sys/series', {}, sql`select 1 from series`],
+    ['series published in a top category', admin, '/api/v1/sys/series', { categoryId: top, available: true }, sql`select 1 from series where available and category_id in ${inTop}`],
+    ['users', admin, '/uc/v1/system/users', {}, sql`select 1 from users`],
+    ['users of a tenant', admin, '/uc/v1/system/users', { tenant_id: north }, sql`select 1 from users where tenant_id = ${north}`],
+    ['deactivated users', admin, '/uc/v1/system/users', { status: 'deactive' }, sql`select 1 from users where status = 'deactive'`],
+    ["a tenant administrator's users", tenantAdmin, '/uc/v1/system/users', {}, sql`select 1 from users where tenant_id = ${north}`],
+    ['enrolments', admin, '/api/v1/enrollments/pager', {}, sql`select 1 from enrollments`],
+    ['disabled enrolments', admin, '/api/v1/enrollments/pager', { available: false }, sql`select 1 from enrollments where not available`],
+    ["a tenant administrator's enabled enrolments", tenantAdmin, '/api/v1/enrollments/pager', { available: true }, sql`select 1 from enrollments where available and tenant_id = ${north}`],
+    ['the statistic', admin, '/api/v1/enrollments/statistic', {}, sql`select distinct target_id from enrollments where available`],
+    ["a tenant administrator's statistic", tenantAdmin, '/api/v1/enrollments/statistic', {}, sql`select distinct target_id from enrollments where available and tenant_id = ${north}`],
+    ['vouchers', admin, '/api/v1/vouchers', {}, sql`select 1 from vouchers`],
+    ['course vouchers for anyone, still available', admin, '/api/v1/vouchers', { resource_type: 'course', object_type: '*', available: true }, sql`select 1 from vouchers where resource_type = 'course' and object_type = '*' and available`],
+  ];
+  for (const [name, caller, path, query, rows] of shapes) expect([name, await totalOf(caller, path, query)]).toEqual([name, await count(rows)]);
+  const { kept, recounted } = await keptAndRecounted(server.database.db);
+  expect(kept).toEqual(recounted);
+  // A counter a list reads must hold something: an empty row_counts would make every total 0.
+  expect(kept.some((row) => row.table_name === 'courses')).toBe(true);
+}
+
+test('the demo platform answers exact totals from its counters', async () => {
+  await expectTotalsExact();
+});
+
+test('after writes through the API and straight SQL, every total is still exact', async () => {
+  // Through the API: courses made, moved and deleted.
+  const made: number[] = [];
+  for (const category_id of [sub, sub, otherSub]) {
+    const answer = await admin.post('/api/v1/courses', { title: `Gamma counted ${made.length}`, category_id });
+    expect(answer.status).toBe(200);
+    made.push(answer.body.data.id);
+  }
+  expect((await admin.put(`/api/v1/courses/${made[0]}`, { category_id: otherSub })).status).toBe(200);
+  expect((await admin.delete(`/api/v1/courses/${made[1]}`)).status).toBe(200);
+  await expectTotalsExact();
+
+  // Straight SQL, as an operator or a bulk load writes: learners, their enrolments, a move, deletes.
+  await run(sql`insert into users (user_name, password_hash, tenant_id, roles, status)
+    select 'counted.' || n, 'x', ${north}, '{learner}', case when n % 3 = 0 then 'deactive' else 'active' end from generate_series(1, 30) as n`);
+  await run(sql`insert into enrollments (target_id, learner_id, available)
+    select course.id, learner.user_id, (learner.user_id + course.id) % 4 <> 0
+    from (select id from courses order by id limit 7) as course, (select user_id from users where user_name like 'counted.%') as learner`);
+  await run(sql`update enrollments set available = not available where learner_id in (select user_id from users where user_name like 'counted.1%')`);
+  await run(sql`update users set tenant_id = null, status = 'active' where user_name like 'counted.2%'`);
+  await run(sql`delete from users where user_name like 'counted.3%'`);
+  await run(sql`update courses set category_id = ${sub} where id in (select id from courses order by id limit 3)`);
+  await expectTotalsExact();
+
+  // A truncate empties the table's counters with it (the cascade takes the enrolments' too).
+  await run(sql`truncate enrollments cascade`);
+  expect(await totalOf(admin, '/api/v1/enrollments/pager')).toBe(0);
+  await expectTotalsExact();
+}, 120_000);
+
+test('a page past the end still answers the exact total', async () => {
+  const total = await totalOf(admin, '/api/v1/courses/pager', { categoryId: top });
+  const far = await admin.get('/api/v1/courses/pager', { query: { page: 1_000, page_size: 20, categoryId: top } });
+  expect(far.status).toBe(200);
+  expect(far.body.data).toEqual({ items: [], total });
+});
+
+test('the counted shapes read their counter, not the rows; a keyword counts the rows', async () => {
+  const before = {
+    all: await totalOf(admin, '/api/v1/courses/pager'),
+    top: await totalOf(admin, '/api/v1/courses/pager', { categoryId: top }),
+    keyword: await totalOf(admin, '/api/v1/courses/pager', { keyword: 'Gamma' }),
+    tenantUsers: await totalOf(tenantAdmin, '/uc/v1/system/users'),
+  };
+  // Skewed on purpose, then recounted: what the lists answer moves with the counters.
+  await run(sql`update row_counts set row_count = row_count + 1000 where table_name = 'courses' and key = '{}'`);
+  await run(sql`update row_counts set row_count = row_count + 100 where table_name = 'courses' and key = jsonb_build_object('category_id', ${sub}::int)`);
+  await run(sql`insert into row_counts values ('users', jsonb_build_object('tenant_id', ${north}::int), 10) on conflict (table_name, key) do update set row_count = row_counts.row_count + 10`);
+  try {
+    expect(await totalOf(admin, '/api/v1/courses/pager')).toBe(before.all + 1000);
+    expect(await totalOf(admin, '/api/v1/courses/pager', { categoryId: top })).toBe(before.top + 100);
+    expect(await totalOf(admin, '/api/v1/courses/pager', { keyword: 'Gamma' })).toBe(before.keyword);
+    expect(await totalOf(tenantAdmin, '/uc/v1/system/users')).toBe(before.tenantUsers + 10);
+  } finally {
+    await run(sql`select recount_rows()`);
+  }
+  expect(await totalOf(admin, '/api/v1/courses/pager')).toBe(before.all);
+});
