@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, ilike, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { PgTransaction, type PgTable } from 'drizzle-orm/pg-core';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -86,45 +86,47 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     return and(...found);
   }
 
-  /** The records one reference field of a page's rows names, by id: one query for the whole page. */
-  async function referencedRecords(db: Executor, name: string, rows: Row[]): Promise<Map<number, Row>> {
-    const field = entity.fields[name] as ReferenceField;
-    const ids = [...new Set(rows.flatMap((row) => (field.many ? (row[name] as number[]) : [row[name] as number | null])))].filter(
-      (id): id is number => typeof id === 'number',
-    );
-    if (ids.length === 0) return new Map();
-    const target = field.target();
-    const targetColumns = columnsOf(tableOf(target.table));
-    const shown = [target.titleField, ...(field.show ?? [])];
-    const records = await db
-      .select({ [target.idKey]: targetColumns[target.idKey], ...Object.fromEntries(shown.map((key) => [key, targetColumns[key]])) })
-      .from(tableOf(target.table))
-      .where(inArray(targetColumns[target.idKey], ids));
-    return new Map(records.map((record) => [record[target.idKey] as number, record as Row]));
-  }
+  /** One of this table's columns, spelt out: in a subquery an unqualified name could mean the other table's. */
+  const own = (name: string) => sql`${sql.identifier(entity.table)}.${sql.identifier(name)}`;
+  /**
+   * What each reference field names, as JSON the database builds in the same statement as the row
+   * (the record, or the records in the field's order): no look-ups after the page.
+   */
+  const referenced: Record<string, SQL> = Object.fromEntries(
+    referenceNames.map((name) => {
+      const field = entity.fields[name] as ReferenceField;
+      const target = field.target();
+      const shown = [...new Set([target.idKey, target.titleField, ...(field.show ?? [])])];
+      const record = sql`json_build_object(${sql.join(
+        shown.map((key) => sql`${key}::text, found.${sql.identifier(key)}`),
+        sql`, `,
+      )})`;
+      const targetId = sql`found.${sql.identifier(target.idKey)}`;
+      const from = sql`${sql.identifier(target.table)} as found`;
+      return [
+        field.as,
+        field.many
+          ? sql`(select coalesce(json_agg(${record} order by listed.position), '[]'::json) from unnest(${own(name)}) with ordinality as listed(id, position) join ${from} on ${targetId} = listed.id)`
+          : sql`(select ${record} from ${from} where ${targetId} = ${own(name)})`,
+      ];
+    }),
+  );
+  /** What a page or a read answers: the fields, the computed values and the referenced records. */
+  const presented = { ...answered, ...referenced };
 
   /**
-   * Adds the referenced records to each row. Outside a transaction the fields are read side by side
-   * (the pool's connections; a list's round trips are most of its time). Inside one, one after the
-   * other: `db` is then a single connection, and node-postgres refuses (deprecated now, an error in
-   * its next major) a query sent while another is running on it.
+   * Adds the referenced records to rows read elsewhere (a write's returned row, a series' courses):
+   * one query for all of them, with the same JSON the page's statement builds.
    */
   async function present(db: Executor, rows: Row[]): Promise<Row[]> {
     if (rows.length === 0 || referenceNames.length === 0) return rows;
-    const found: Map<number, Row>[] = [];
-    if (db instanceof PgTransaction) for (const name of referenceNames) found.push(await referencedRecords(db, name, rows));
-    else found.push(...(await Promise.all(referenceNames.map((name) => referencedRecords(db, name, rows)))));
-    return rows.map((row) => {
-      const named = { ...row };
-      referenceNames.forEach((name, index) => {
-        const field = entity.fields[name] as ReferenceField;
-        const byId = found[index];
-        named[field.as] = field.many
-          ? (row[name] as number[]).map((id) => byId.get(id)).filter(Boolean)
-          : (byId.get(row[name] as number) ?? null);
-      });
-      return named;
-    });
+    const ids = rows.map((row) => row[entity.idKey] as number);
+    const found = await db
+      .select({ id: idColumn, ...referenced })
+      .from(table)
+      .where(inArray(idColumn, ids));
+    const byId = new Map(found.map(({ id, ...records }) => [id as number, records]));
+    return rows.map((row) => ({ ...row, ...byId.get(row[entity.idKey] as number) }));
   }
 
   /**
@@ -155,7 +157,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
   }
 
   async function findRow(db: Executor, id: number, scope?: SQL): Promise<Row> {
-    const [row] = await db.select({ ...answered, inScope: scope ?? sql<boolean>`true` }).from(table).where(eq(idColumn, id));
+    const [row] = await db.select({ ...presented, inScope: scope ?? sql<boolean>`true` }).from(table).where(eq(idColumn, id));
     if (!row) throw new NotFound();
     // Another tenant's record exists, but is not the caller's to see.
     if (!row.inScope) throw new Forbidden();
@@ -209,7 +211,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     const sortColumn = sortBy === 'id' ? idColumn : columns[sortBy];
     const ids = db.select({ id: idColumn }).from(table).where(where).orderBy(direction(sortColumn), direction(idColumn)).limit(limit).offset(offset);
     return db
-      .select({ ...answered, [TOTAL]: total })
+      .select({ ...presented, [TOTAL]: total })
       .from(table)
       .where(inArray(idColumn, ids))
       .orderBy(direction(sortColumn), direction(idColumn));
@@ -264,13 +266,10 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
         return Number(counted[0].total);
       };
       const rows = found.map(({ [TOTAL]: _, ...row }) => row);
-      return { items: await present(db, rows), total: found.length > 0 ? (found[0][TOTAL] as number) : query.page === 1 ? 0 : await count() };
+      return { items: rows, total: found.length > 0 ? (found[0][TOTAL] as number) : query.page === 1 ? 0 : await count() };
     },
 
-    async read(db: Executor, id: number, scope?: SQL) {
-      const [record] = await present(db, [await findRow(db, id, scope)]);
-      return record;
-    },
+    read: findRow,
 
     async create(db: Executor, body: Row, extra: Row = {}) {
       await checkReferences(db, body);
