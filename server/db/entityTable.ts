@@ -56,13 +56,14 @@ export function entityTable(
     const column = (name: string) => (table as unknown as Record<string, PgColumn>)[name];
     return [
       ...entity.uniqueNames.map((name) => uniqueIndex(uniqueConstraintName(entity, name)).on(column(name))),
-      ...sortedNames.map((name) => index(`${entity.table}_${name}_idx`).on(column(name))),
+      // With the id, the list's own order (see entityStore): a page's ids, however deep, come from the index alone.
+      ...sortedNames.map((name) => index(`${entity.table}_${name}_idx`).on(column(name), column(entity.idKey))),
       // The keyword search is one `ilike '%word%'` over the searched fields joined: one trigram
       // index on that same expression answers it, where an OR over per-field indexes scans twice.
       ...(entity.keyword.length > 0 ? [index(`${entity.table}_search_trgm`).using('gin', sql`(${searchText(column, entity.keyword)}) gin_trgm_ops`)] : []),
       ...entity.names
         .filter((name) => entity.fields[name].kind === 'reference' && !(entity.fields[name] as { many?: boolean }).many)
-        .map((name) => index(`${entity.table}_${name}_idx`).on(column(name))),
+        .map((name) => index(`${entity.table}_${name}_idx`).on(column(name), column(entity.idKey))),
       ...(options.indexes?.(column) ?? []),
     ];
   });
