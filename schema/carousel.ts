@@ -1,3 +1,4 @@
+import { places } from './places';
 import { carouselGroup } from './carouselGroup';
 import { course } from './course';
 import { defineEntity, type EntityInput } from './entity';
@@ -13,15 +14,10 @@ export const httpLinkPattern = { regex: /^https?:\/\/[^\s/?#]+\S*$/, message: 'a
 
 /** A banner in a carousel group: `/carousel`, listed one group at a time. */
 export const carousel = defineEntity({
-  resource: 'carousel',
+  ...places.carousel,
   table: 'carousels',
-  api: '/api/v1/carousels',
-  listApi: '/api/v1/carousels/pager',
-  idKey: 'id',
-  titleField: 'title',
   keyword: ['title', 'description'],
   defaultSort: { field: 'id', order: 'desc' },
-  privileges: { read: 'carousel:read', write: 'carousel:write', delete: 'carousel:delete' },
   fields: {
     title: text({ required: true, max: 64, list: true, sortable: true }),
     description: textarea({ max: 500, list: true }),

@@ -1,17 +1,14 @@
+import { places } from './places';
 import { z } from 'zod';
 import { defineEntity, type EntityInput } from './entity';
 import { integer, text } from './fields';
 
 /** The two-level course category tree: top-level categories have `parent_id` 0. */
 export const category = defineEntity({
-  resource: 'course_category',
+  ...places.category,
   table: 'categories',
-  api: '/api/v1/categories',
-  idKey: 'id',
-  titleField: 'title',
   keyword: ['title'],
   defaultSort: { field: 'id', order: 'asc' },
-  privileges: { read: 'category:read', write: 'category:write', delete: 'category:delete' },
   fields: {
     title: text({ required: true, max: 32, list: true }),
     parent_id: integer({ min: 0, max: 2_147_483_647 }),

@@ -1,3 +1,4 @@
+import { places } from './places';
 import { z } from 'zod';
 import { treeNode } from './category';
 import { course, resourceTypes } from './course';
@@ -11,14 +12,10 @@ import { video } from './video';
  * SPEC.md's `res_id`, read by `res_type`.
  */
 export const chapter = defineEntity({
-  resource: 'chapter',
+  ...places.chapter,
   table: 'chapters',
-  api: '/api/v1/chapters',
-  idKey: 'id',
-  titleField: 'title',
   keyword: [],
   defaultSort: { field: 'id', order: 'asc' },
-  privileges: course.privileges,
   fields: {
     title: text({ required: true, max: 128 }),
     course_id: reference(() => course, { required: true, as: 'course' }),

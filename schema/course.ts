@@ -1,3 +1,4 @@
+import { places } from './places';
 import { z } from 'zod';
 import { category } from './category';
 import { defineEntity, type EntityInput } from './entity';
@@ -24,15 +25,10 @@ export const catalogueFields = {
 
 /** A course: `/course`, its chapters at `/course/{id}/chapter`. */
 export const course = defineEntity({
-  resource: 'course',
+  ...places.course,
   table: 'courses',
-  api: '/api/v1/courses',
-  listApi: '/api/v1/courses/pager',
-  idKey: 'id',
-  titleField: 'title',
   keyword: ['title'],
   defaultSort: { field: 'id', order: 'desc' },
-  privileges: { read: 'course:read', write: 'course:write', delete: 'course:delete' },
   fields: {
     ...catalogueFields,
     res_type: choice(resourceTypes, { default: 'video' }),

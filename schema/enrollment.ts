@@ -1,3 +1,4 @@
+import { places } from './places';
 import { z } from 'zod';
 import { course } from './course';
 import { defineEntity, listQuerySchema } from './entity';
@@ -11,15 +12,10 @@ import { user } from './user';
  * `learner_name` beside the references.
  */
 export const enrollment = defineEntity({
-  resource: 'enroll_detail',
+  ...places.enrollment,
   table: 'enrollments',
-  api: '/api/v1/enrollments',
-  listApi: '/api/v1/enrollments/pager',
-  idKey: 'id',
-  titleField: 'target_id',
   keyword: [],
   defaultSort: { field: 'create_at', order: 'desc' },
-  privileges: { read: 'enrollment:read', write: 'enrollment:status', delete: 'enrollment:status' },
   fields: {
     target_id: readOnly(reference(() => course, { required: true, as: 'target', list: true, filter: true })),
     learner_id: readOnly(reference(() => user, { required: true, as: 'learner', list: true, filter: true })),

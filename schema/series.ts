@@ -1,3 +1,4 @@
+import { places } from './places';
 import { z } from 'zod';
 import { catalogueFields, resourceTypes } from './course';
 import { defineEntity, type EntityInput } from './entity';
@@ -8,15 +9,11 @@ import { textarea } from './fields';
  * managed by their own calls; `available` (published) changes only by publish and unpublish.
  */
 export const series = defineEntity({
-  resource: 'series',
+  ...places.series,
   table: 'series',
-  api: '/api/v1/sys/series',
-  idKey: 'id',
-  titleField: 'title',
   keyword: ['title'],
   searchParam: 'word',
   defaultSort: { field: 'id', order: 'desc' },
-  privileges: { read: 'series:read', write: 'series:write', delete: 'series:delete' },
   fields: {
     ...catalogueFields,
     /** Selling points, one a line. */

@@ -1,3 +1,4 @@
+import { places } from './places';
 import { z } from 'zod';
 import { passwordRules, userName } from './auth';
 import { defineEntity, type EntityInput } from './entity';
@@ -5,14 +6,10 @@ import { codePattern, datetime, readOnly, text, textarea } from './fields';
 
 /** An organisation: its learners and its administrators belong to it. */
 export const tenant = defineEntity({
-  resource: 'tenant',
+  ...places.tenant,
   table: 'tenants',
-  api: '/uc/v1/tenants',
-  idKey: 'tenant_id',
-  titleField: 'display_name',
   keyword: ['display_name', 'name'],
   defaultSort: { field: 'id', order: 'asc' },
-  privileges: { read: 'tenant:read', write: 'tenant:write', delete: 'tenant:delete' },
   fields: {
     display_name: text({ required: true, max: 64, list: true, sortable: true }),
     /** The code: unique whatever the case. */

@@ -1,3 +1,4 @@
+import { places } from './places';
 import { z } from 'zod';
 import { defineEntity } from './entity';
 import { choice, datetime, readOnly, reference } from './fields';
@@ -14,15 +15,11 @@ export type ApplicationStatus = (typeof applicationStatuses)[number];
  * Learners create them through their own call; administrators only list and decide.
  */
 export const transferApplication = defineEntity({
-  resource: 'user_audit',
+  ...places.transferApplication,
   table: 'tenant_transfer_applications',
-  api: '/uc/v1/applies',
-  idKey: 'tenant_transfer_application_id',
-  titleField: 'user_id',
   // The learner's name lives on the user: the store searches it (server/routes/transferApplications.ts).
   keyword: [],
   defaultSort: { field: 'create_time', order: 'desc' },
-  privileges: { read: 'audit:read', write: 'audit:decide', delete: 'audit:decide' },
   // The server sets all but the target: who applies and from where come from the session.
   fields: {
     user_id: readOnly(reference(() => user, { required: true, as: 'user', list: true })),

@@ -1,3 +1,4 @@
+import { places } from './places';
 import { z } from 'zod';
 import { passwordRules, userName } from './auth';
 import { defineEntity, type EntityInput } from './entity';
@@ -10,16 +11,11 @@ export const userStatuses = ['active', 'deactive'] as const;
 export type UserStatus = (typeof userStatuses)[number];
 
 export const user = defineEntity({
-  resource: 'user',
+  ...places.user,
   table: 'users',
-  api: '/uc/v1/users',
-  listApi: '/uc/v1/system/users',
-  idKey: 'user_id',
-  titleField: 'user_name',
   keyword: ['user_name', 'real_name', 'nick_name'],
   defaultSort: { field: 'create_time', order: 'desc' },
   // There is no user:delete: removing an account is a change to the users, as creating one is.
-  privileges: { read: 'user:read', write: 'user:write', delete: 'user:write' },
   fields: {
     user_name: userName,
     real_name: text({ max: 64, list: true }),

@@ -1,3 +1,4 @@
+import { places } from './places';
 import { z } from 'zod';
 import { defineEntity, type EntityInput } from './entity';
 import { choice, file, integer, text } from './fields';
@@ -9,15 +10,10 @@ export const videoQualities = ['SH', 'H', 'M', 'L'] as const;
 export type VideoQuality = (typeof videoQualities)[number];
 
 export const video = defineEntity({
-  resource: 'video',
+  ...places.video,
   table: 'videos',
-  api: '/api/v1/videos',
-  listApi: '/api/v1/videos/pager',
-  idKey: 'id',
-  titleField: 'title',
   keyword: ['title'],
   defaultSort: { field: 'id', order: 'desc' },
-  privileges: { read: 'video:read', write: 'video:write', delete: 'video:delete' },
   fields: {
     title: text({ required: true, max: 128, list: true, sortable: true }),
   },
@@ -29,14 +25,10 @@ quality.zod = z.preprocess((value) => (typeof value === 'string' ? value.toUpper
 
 /** A playable file of a video: `/video/{id}/version`. */
 export const videoVersion = defineEntity({
-  resource: 'video_version',
+  ...places.videoVersion,
   table: 'video_versions',
-  api: '/api/v1/videos/versions',
-  idKey: 'id',
-  titleField: 'file',
   keyword: [],
   defaultSort: { field: 'id', order: 'asc' },
-  privileges: { read: 'video:read', write: 'video:write', delete: 'video:delete' },
   fields: {
     video_id: integer({ required: true, min: 1, max: 2_147_483_647 }),
     file: file('video', { required: true, list: true }),

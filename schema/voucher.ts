@@ -1,3 +1,4 @@
+import { places } from './places';
 import { z } from 'zod';
 import { defineEntity, type EntityInput } from './entity';
 import { boolean, choice, codePattern, datetime, integer, nullableInteger, readOnly, text, textarea } from './fields';
@@ -20,16 +21,11 @@ const recordId = { min: 1, max: 2_147_483_647 };
  * `available_number` (how many are left) and `available` (false once abolished) are the server's.
  */
 export const voucher = defineEntity({
-  resource: 'voucher',
+  ...places.voucher,
   table: 'vouchers',
-  api: '/api/v1/vouchers',
-  createApi: '/api/v1/vouchers/new',
-  idKey: 'id',
-  titleField: 'name',
   keyword: ['name', 'code'],
   defaultSort: { field: 'id', order: 'desc' },
   // There is no voucher:delete: deleting one nobody has redeemed is a change like any other.
-  privileges: { read: 'voucher:read', write: 'voucher:write', delete: 'voucher:write' },
   fields: {
     name: text({ required: true, max: 64, list: true, sortable: true }),
     /** What a learner types: unique whatever the case, and matched whatever the case. */

@@ -8,11 +8,23 @@ import { createLayout } from './layout/ConsoleLayout';
 import { OneToast } from './layout/OneToast';
 import { LoginPage } from './pages/LoginPage';
 import { NotFound } from './pages/NotFound';
-import { PasswordUpdate } from './pages/PasswordUpdate';
+import { lazyScreen, preloadScreens } from './lazyScreen';
 import { privilegeForAction } from './privileges';
 import { consoleStore } from './store';
 
 const byName = new Map(resources.map((resource) => [resource.name, resource]));
+
+/**
+ * Starts fetching the screen at `pathname` (/course: the list; /course/create; /course/edit/3 or
+ * /course/3: the edit and show; `/` leads to the first resource's list), so that it arrives with the
+ * catalogue and the session check rather than after them.
+ */
+export function preloadScreenAt(pathname: string) {
+  const [, name, second] = pathname.split('/');
+  const resource = byName.get(name) ?? (pathname === '/' ? resources[0] : undefined);
+  if (!resource) return;
+  preloadScreens(second === undefined || second === '' ? [resource.list] : second === 'create' ? [resource.create] : [resource.edit, resource.show]);
+}
 
 const dataProvider = createDataProvider((name) => {
   const endpoints = byName.get(name)?.endpoints;
@@ -34,6 +46,9 @@ const theme: RaThemeOptions = {
   // Wide enough for every group label on one line in all three languages; a longer one wraps.
   sidebar: { width: 280, closedWidth: 56 },
 };
+
+// Rarely opened, and it carries the password rules' validation: fetched when opened.
+const PasswordUpdate = lazyScreen(() => import('./pages/PasswordUpdate'), (module) => module.PasswordUpdate);
 
 const Layout = createLayout(menuGroups);
 const store = consoleStore();

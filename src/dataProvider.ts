@@ -1,4 +1,5 @@
 import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import type { Place } from '../schema/places';
 import { asPage } from './envelope';
 import { request, type QueryValue, type RequestOptions } from './http';
 
@@ -19,6 +20,9 @@ export const restEndpoints = (api: string, idKey = 'id', list = api, create = ap
   one: (id) => `${api}/${encodeURIComponent(String(id))}`,
   idKey,
 });
+
+/** An entity's endpoints from its place (schema/places.ts). */
+export const placeEndpoints = (place: Place) => restEndpoints(place.api, place.idKey, place.listApi, place.createApi);
 
 /** A list address with the filters it names filled in, and the filters left for the query. */
 export function listAddress(template: string, filter: Record<string, QueryValue>): { path: string; query: Record<string, QueryValue> } {

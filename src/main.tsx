@@ -1,13 +1,15 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createI18nProvider, loadCatalogue, startingLocale } from '../i18n';
-import { App } from './App';
+import { App, preloadScreenAt } from './App';
 
 // SPEC.md: a service worker left by an earlier deployment is removed on start.
 navigator.serviceWorker?.getRegistrations().then((registrations) => registrations.forEach((registration) => registration.unregister()));
 
 const root = document.getElementById('root')!;
 const locale = startingLocale();
+// The screen the visit opens on is fetched beside the catalogue (each screen is a chunk of its own).
+preloadScreenAt(window.location.pathname);
 // The catalogue of the language the console starts in comes first: nothing is drawn in a language it then leaves.
 loadCatalogue(locale).then(
   (messages) =>

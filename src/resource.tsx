@@ -1,12 +1,11 @@
 import type { ComponentType, ReactElement, ReactNode } from 'react';
 import type { RaRecord } from 'react-admin';
 import type { Entity } from '../schema/entity';
-import { restEndpoints, type Endpoints } from './dataProvider';
-import { FieldValue, fieldText } from './fields/FieldValue';
-import { EntityInputs } from './forms/EntityInputs';
-import { CreatePage, EditPage, ModalForm, type FormDefinition } from './forms/EntityForms';
-import { entityFilters } from './list/entityFilters';
-import { ConsoleList, type FormMode, type ModalFormProps } from './list/ConsoleList';
+import type { Place } from '../schema/places';
+import { placeEndpoints, type Endpoints } from './dataProvider';
+import type * as EntityScreens from './entityScreens';
+import { lazyScreen } from './lazyScreen';
+import type { FormMode } from './list/ConsoleList';
 import type { ListColumn } from './list/columns';
 import type { ResourcePrivileges } from './privileges';
 
@@ -48,48 +47,25 @@ export interface EntityResourceOptions {
   columns?: ListColumn[];
 }
 
-/** The list columns of an entity: its `list` fields, each shown as its kind says. */
-export function entityColumns(entity: Entity, variant: 'list' | 'detail' = 'list', names = entity.names.filter((name) => entity.fields[name].list)): ListColumn[] {
-  return names.map((name) => ({
-    source: name,
-    sortable: Boolean(entity.fields[name].sortable),
-    render: (record) => <FieldValue resource={entity.resource} name={name} field={entity.fields[name]} record={record} variant={variant} />,
-    text: (record) => fieldText(entity.fields[name], record[name], record),
-  }));
-}
-
-/** A resource's console side, from its declaration in schema/: the parts compose, and a resource may replace any of them. */
-export function entityResource(entity: Entity, options: EntityResourceOptions): ConsoleResource {
-  const { icon, formMode = 'page', showIndex = false, recordActions } = options;
-  const columns = options.columns ?? entityColumns(entity);
-  const detailFields = entityColumns(entity, 'detail', entity.names);
-  const form: FormDefinition = { schema: entity.input, inputs: options.inputs ?? <EntityInputs entity={entity} /> };
-  const sort = { field: entity.defaultSort.field, order: entity.defaultSort.order.toUpperCase() as 'ASC' | 'DESC' };
-  const filters = entityFilters(entity);
-
-  const EntityModalForm = (props: ModalFormProps) => <ModalForm form={form} {...props} />;
-  const List = () => (
-    <ConsoleList
-      columns={columns}
-      titleSource={entity.titleField}
-      detailFields={detailFields}
-      sort={sort}
-      searchSource={entity.searchParam}
-      filters={filters}
-      showIndex={showIndex}
-      formMode={formMode}
-      ModalForm={EntityModalForm}
-      recordActions={recordActions}
-    />
-  );
+/**
+ * A resource's console side, from its declaration in schema/: its place names it for the shell (menu,
+ * calls, privileges) and its entity, fetched with the screens, makes them. The parts compose, and a
+ * resource may replace any of them.
+ */
+export function entityResource(place: Place, entity: () => Promise<Entity>, options: EntityResourceOptions): ConsoleResource {
+  const { icon, formMode = 'page' } = options;
+  let screens: Promise<ReturnType<typeof EntityScreens.entityScreens>> | undefined;
+  // The screens in a chunk of their own, made once (their components keep their identity).
+  const load = () =>
+    (screens ??= Promise.all([entity(), import('./entityScreens')]).then(([declared, module]) => module.entityScreens(declared, options)));
   return {
-    name: entity.resource,
+    name: place.resource,
     icon,
-    privileges: entity.privileges,
-    endpoints: restEndpoints(entity.api, entity.idKey, entity.listApi),
-    list: List,
-    create: formMode === 'page' ? () => <CreatePage form={form} /> : undefined,
-    edit: formMode === 'page' ? () => <EditPage form={form} /> : undefined,
-    recordRepresentation: entity.titleField,
+    privileges: place.privileges,
+    endpoints: placeEndpoints(place),
+    list: lazyScreen(load, (made) => made.List),
+    create: formMode === 'page' ? lazyScreen(load, (made) => made.Create) : undefined,
+    edit: formMode === 'page' ? lazyScreen(load, (made) => made.Edit) : undefined,
+    recordRepresentation: place.titleField,
   };
 }

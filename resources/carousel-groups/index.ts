@@ -1,5 +1,5 @@
 import CollectionsIcon from '@mui/icons-material/Collections';
-import { carouselGroup } from '../../schema/carouselGroup';
+import { places } from '../../schema/places';
 import { entityResource } from '../../src/resource';
 
-export default entityResource(carouselGroup, { icon: CollectionsIcon });
+export default entityResource(places.carouselGroup, async () => (await import('../../schema/carouselGroup')).carouselGroup, { icon: CollectionsIcon });

@@ -9,7 +9,7 @@ import { carouselGroup } from '../../schema/carouselGroup';
 import { fileName } from '../../src/fields/format';
 import type { ListColumn } from '../../src/list/columns';
 import { ConsoleList } from '../../src/list/ConsoleList';
-import { entityColumns } from '../../src/resource';
+import { entityColumns } from '../../src/list/entityColumns';
 import { useDelayed } from '../../src/useDelayed';
 import { CarouselBanner, CarouselImage, ColourValue, CustomLink } from './CarouselPreview';
 import { useCarouselGroups, useShownGroup } from './useCarouselGroups';

@@ -1,16 +1,22 @@
 import ViewCarouselIcon from '@mui/icons-material/ViewCarousel';
-import { carousel } from '../../schema/carousel';
-import { restEndpoints } from '../../src/dataProvider';
+import { places } from '../../schema/places';
+import { placeEndpoints } from '../../src/dataProvider';
 import type { ConsoleResource } from '../../src/resource';
-import { CarouselCreate, CarouselEdit } from './CarouselForm';
-import { CarouselList } from './CarouselList';
+
+import { lazyScreen } from '../../src/lazyScreen';
+
+const { carousel } = places;
+
+const CarouselList = lazyScreen(() => import('./CarouselList'), (module) => module.CarouselList);
+const CarouselCreate = lazyScreen(() => import('./CarouselForm'), (module) => module.CarouselCreate);
+const CarouselEdit = lazyScreen(() => import('./CarouselForm'), (module) => module.CarouselEdit);
 
 /** /carousel (one group's carousels), /carousel/create and /carousel/edit/{id}. */
 const carousels: ConsoleResource = {
   name: carousel.resource,
   icon: ViewCarouselIcon,
   privileges: carousel.privileges,
-  endpoints: restEndpoints(carousel.api, carousel.idKey, carousel.listApi),
+  endpoints: placeEndpoints(carousel),
   list: CarouselList,
   create: CarouselCreate,
   edit: CarouselEdit,

@@ -1,6 +1,9 @@
 import { Route } from 'react-router-dom';
-import { ChapterCreate, ChapterEdit } from './ChapterForm';
-import { ChapterTreePage } from './ChapterTree';
+import { lazyScreen } from '../../src/lazyScreen';
+
+const ChapterTreePage = lazyScreen(() => import('./ChapterTree'), (module) => module.ChapterTreePage);
+const ChapterCreate = lazyScreen(() => import('./ChapterForm'), (module) => module.ChapterCreate);
+const ChapterEdit = lazyScreen(() => import('./ChapterForm'), (module) => module.ChapterEdit);
 
 /**
  * A course's chapters, SPEC.md's routes under /course: the tree, a new chapter, a new section

@@ -7,7 +7,7 @@ import { course } from '../../schema/course';
 import { cardCover } from '../../src/list/CardCover';
 import type { ListColumn } from '../../src/list/columns';
 import { ConsoleList } from '../../src/list/ConsoleList';
-import { entityColumns } from '../../src/resource';
+import { entityColumns } from '../../src/list/entityColumns';
 import { CategorySelectInput } from '../categories/CategorySelectInput';
 import { usePriceColumn } from './coursePrice';
 

@@ -1,16 +1,22 @@
 import ClassIcon from '@mui/icons-material/Class';
-import { course } from '../../schema/course';
-import { restEndpoints } from '../../src/dataProvider';
+import { places } from '../../schema/places';
+import { placeEndpoints } from '../../src/dataProvider';
 import type { ConsoleResource } from '../../src/resource';
-import { CourseCreate, CourseEdit } from './CourseForm';
-import { CourseList } from './CourseList';
+
+import { lazyScreen } from '../../src/lazyScreen';
+
+const { course } = places;
+
+const CourseList = lazyScreen(() => import('./CourseList'), (module) => module.CourseList);
+const CourseCreate = lazyScreen(() => import('./CourseForm'), (module) => module.CourseCreate);
+const CourseEdit = lazyScreen(() => import('./CourseForm'), (module) => module.CourseEdit);
 
 /** /course, /course/create and /course/edit/{id}; the chapter screens add their routes under /course/{id}/chapter. */
 const courses: ConsoleResource = {
   name: course.resource,
   icon: ClassIcon,
   privileges: course.privileges,
-  endpoints: restEndpoints(course.api, course.idKey, course.listApi),
+  endpoints: placeEndpoints(course),
   list: CourseList,
   create: CourseCreate,
   edit: CourseEdit,

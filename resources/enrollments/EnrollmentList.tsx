@@ -7,7 +7,7 @@ import { ConsoleList } from '../../src/list/ConsoleList';
 import { RecordActionButton } from '../../src/list/RecordActionButton';
 import { PickerInput } from '../../src/pickers/PickerInput';
 import { coursePicker, userPicker } from '../../src/pickers/pickers';
-import { entityColumns } from '../../src/resource';
+import { entityColumns } from '../../src/list/entityColumns';
 import { dayOfEnd, dayOfStart, endNotBeforeStart, endOfDay, startOfDay } from './enrolTime';
 import { StateChip } from '../../src/fields/StateChip';
 

@@ -1,11 +1,16 @@
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import type { RaRecord } from 'react-admin';
-import { enrollment } from '../../schema/enrollment';
-import { restEndpoints } from '../../src/dataProvider';
+import { places } from '../../schema/places';
+import { placeEndpoints, restEndpoints } from '../../src/dataProvider';
 import type { ConsoleResource } from '../../src/resource';
-import { EnrollmentList } from './EnrollmentList';
-import { EnrollmentStatisticList } from './EnrollmentStatisticList';
+
+import { lazyScreen } from '../../src/lazyScreen';
+
+const { enrollment } = places;
+
+const EnrollmentList = lazyScreen(() => import('./EnrollmentList'), (module) => module.EnrollmentList);
+const EnrollmentStatisticList = lazyScreen(() => import('./EnrollmentStatisticList'), (module) => module.EnrollmentStatisticList);
 
 /**
  * SPEC.md's two enrolment screens. Nobody creates, edits or deletes an enrolment here (a voucher's
@@ -25,7 +30,7 @@ export const enrollmentDetails: ConsoleResource = {
   name: enrollment.resource,
   icon: AssignmentIcon,
   privileges: { read: enrollment.privileges.read, actions: { status: enrollment.privileges.write } },
-  endpoints: restEndpoints(enrollment.api, enrollment.idKey, enrollment.listApi),
+  endpoints: placeEndpoints(enrollment),
   list: EnrollmentList,
   recordRepresentation: (record: RaRecord) => String(record.target_title ?? ''),
 };

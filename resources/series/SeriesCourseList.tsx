@@ -26,10 +26,9 @@ import { RecordPicker } from '../../src/pickers/RecordPicker';
 import { coursePicker } from '../../src/pickers/pickers';
 import { fileUrl } from '../../src/upload/uploadFile';
 import { usePriceColumn } from '../courses/coursePrice';
-import { seriesCourseCalls } from './seriesAddresses';
+import { SERIES_COURSE, seriesCourseCalls } from './seriesAddresses';
 
 /** The records of a series' course list, read through `GET /api/v1/series/{id}/courses`. */
-export const SERIES_COURSE = 'series_course';
 
 // The series' own order: the list has no sort of its own.
 const seriesOrder = { field: '', order: 'ASC' as const };

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../src/fields/format';
 import { cardCover } from '../../src/list/CardCover';
 import type { ListColumn } from '../../src/list/columns';
 import { ConsoleList } from '../../src/list/ConsoleList';
-import { entityColumns } from '../../src/resource';
+import { entityColumns } from '../../src/list/entityColumns';
 import { CategorySelectInput } from '../categories/CategorySelectInput';
 import { usePriceColumn } from '../courses/coursePrice';
 import { seriesAddresses } from './seriesAddresses';

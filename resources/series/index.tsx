@@ -1,22 +1,27 @@
 import ClassIcon from '@mui/icons-material/Class';
 import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
 import { Route } from 'react-router-dom';
-import { course } from '../../schema/course';
-import { series as seriesEntity } from '../../schema/series';
-import { restEndpoints } from '../../src/dataProvider';
+import { places } from '../../schema/places';
+import { placeEndpoints, restEndpoints } from '../../src/dataProvider';
 import type { ConsoleResource } from '../../src/resource';
-import { seriesCourseCalls } from './seriesAddresses';
-import { SERIES_COURSE } from './SeriesCourseList';
-import { SeriesDetailPage, SeriesCoursesPage } from './SeriesDetail';
-import { SeriesCreate, SeriesEdit } from './SeriesForm';
-import { SeriesList } from './SeriesList';
+
+import { lazyScreen } from '../../src/lazyScreen';
+import { SERIES_COURSE, seriesCourseCalls } from './seriesAddresses';
+
+const { series: seriesEntity, course } = places;
+
+const SeriesList = lazyScreen(() => import('./SeriesList'), (module) => module.SeriesList);
+const SeriesCreate = lazyScreen(() => import('./SeriesForm'), (module) => module.SeriesCreate);
+const SeriesEdit = lazyScreen(() => import('./SeriesForm'), (module) => module.SeriesEdit);
+const SeriesDetailPage = lazyScreen(() => import('./SeriesDetail'), (module) => module.SeriesDetailPage);
+const SeriesCoursesPage = lazyScreen(() => import('./SeriesDetail'), (module) => module.SeriesCoursesPage);
 
 /** /series, /series/create, /series/edit/{id}, and beside them /series/{id}/detail and /series/{id}/course. */
 const series: ConsoleResource = {
   name: seriesEntity.resource,
   icon: LibraryBooksIcon,
   privileges: { ...seriesEntity.privileges, actions: { publish: 'series:publish' } },
-  endpoints: restEndpoints(seriesEntity.api, seriesEntity.idKey, seriesEntity.listApi),
+  endpoints: placeEndpoints(seriesEntity),
   list: SeriesList,
   create: SeriesCreate,
   edit: SeriesEdit,

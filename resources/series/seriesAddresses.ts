@@ -1,5 +1,10 @@
 import type { Identifier } from 'react-admin';
-import { series } from '../../schema/series';
+import { places } from '../../schema/places';
+
+const { series } = places;
+
+/** A series' courses, read as a resource of their own inside the series screens. */
+export const SERIES_COURSE = 'series_course';
 
 const one = (id: Identifier) => `/${series.resource}/${encodeURIComponent(String(id))}`;
 

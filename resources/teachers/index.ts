@@ -1,5 +1,5 @@
 import SchoolIcon from '@mui/icons-material/School';
-import { teacher } from '../../schema/teacher';
+import { places } from '../../schema/places';
 import { entityResource } from '../../src/resource';
 
-export default entityResource(teacher, { icon: SchoolIcon, showIndex: true });
+export default entityResource(places.teacher, async () => (await import('../../schema/teacher')).teacher, { icon: SchoolIcon, showIndex: true });

@@ -1,17 +1,22 @@
 import OndemandVideoIcon from '@mui/icons-material/OndemandVideo';
 import { Route } from 'react-router-dom';
-import { video } from '../../schema/video';
-import { restEndpoints } from '../../src/dataProvider';
+import { places } from '../../schema/places';
+import { placeEndpoints } from '../../src/dataProvider';
 import type { ConsoleResource } from '../../src/resource';
-import { VideoList } from './VideoList';
-import { VideoVersionList } from './VideoVersionList';
+
+import { lazyScreen } from '../../src/lazyScreen';
+
+const { video } = places;
+
+const VideoList = lazyScreen(() => import('./VideoList'), (module) => module.VideoList);
+const VideoVersionList = lazyScreen(() => import('./VideoVersionList'), (module) => module.VideoVersionList);
 
 /** /video and, beside it, /video/:id/version. */
 const videos: ConsoleResource = {
   name: video.resource,
   icon: OndemandVideoIcon,
   privileges: video.privileges,
-  endpoints: restEndpoints(video.api, video.idKey, video.listApi),
+  endpoints: placeEndpoints(video),
   list: VideoList,
   routes: <Route path=":id/version" element={<VideoVersionList />} />,
 };

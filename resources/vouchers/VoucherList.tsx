@@ -8,7 +8,7 @@ import { formatDateTime } from '../../src/fields/format';
 import type { ListColumn } from '../../src/list/columns';
 import { ConsoleList } from '../../src/list/ConsoleList';
 import { RecordActionButton } from '../../src/list/RecordActionButton';
-import { entityColumns } from '../../src/resource';
+import { entityColumns } from '../../src/list/entityColumns';
 import { userTimeZone } from './voucherDates';
 import { choicesOf } from '../../src/fields/choices';
 

@@ -1,16 +1,22 @@
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
-import { voucher } from '../../schema/voucher';
-import { restEndpoints } from '../../src/dataProvider';
+import { places } from '../../schema/places';
+import { placeEndpoints } from '../../src/dataProvider';
 import type { ConsoleResource } from '../../src/resource';
-import { VoucherCreate, VoucherEdit } from './VoucherForm';
-import { VoucherList } from './VoucherList';
+
+import { lazyScreen } from '../../src/lazyScreen';
+
+const { voucher } = places;
+
+const VoucherList = lazyScreen(() => import('./VoucherList'), (module) => module.VoucherList);
+const VoucherCreate = lazyScreen(() => import('./VoucherForm'), (module) => module.VoucherCreate);
+const VoucherEdit = lazyScreen(() => import('./VoucherForm'), (module) => module.VoucherEdit);
 
 /** /voucher, /voucher/create and /voucher/edit/{id}; creates go to SPEC.md's `POST /v1/vouchers/new`. */
 const vouchers: ConsoleResource = {
   name: voucher.resource,
   icon: ConfirmationNumberIcon,
   privileges: { ...voucher.privileges, actions: { abolish: 'voucher:abolish', send: 'voucher:send' } },
-  endpoints: restEndpoints(voucher.api, voucher.idKey, voucher.listApi, voucher.createApi),
+  endpoints: placeEndpoints(voucher),
   list: VoucherList,
   create: VoucherCreate,
   edit: VoucherEdit,

@@ -4,7 +4,7 @@ import { teacher } from '../../schema/teacher';
 import { tenant } from '../../schema/tenant';
 import { user } from '../../schema/user';
 import { video } from '../../schema/video';
-import { entityColumns } from '../resource';
+import { entityColumns } from '../list/entityColumns';
 import { definePicker } from './definePicker';
 
 /** The course picker (series, vouchers, carousels): title and category. */

@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { AdminContext, memoryStore, ResourceContextProvider, testDataProvider, type RaRecord } from 'react-admin';
 import { i18nProviderFor } from './i18nProviderFor';
-import users from '../../resources/users';
+import { UserList } from '../../resources/users/UserList';
 import { signedIn } from './authProviderStub';
 
 const riverside: RaRecord = { id: 2, tenant_id: 2, display_name: 'Riverside College', name: 'riverside' };
@@ -13,7 +13,6 @@ const amelia: RaRecord = { id: 9, user_id: 9, user_name: 'amelia.wang', tenant_i
 test('/user opened with an organisation in its address names that organisation in the filter, and lists its users', async () => {
   const getList = jest.fn(async () => ({ data: [amelia] as never[], total: 1 }));
   const getMany = jest.fn(async () => ({ data: [riverside] as never[] }));
-  const UserList = users.list!;
   render(
     <MemoryRouter initialEntries={[`/user?filter=${encodeURIComponent(JSON.stringify({ tenant_id: 2, status: 'active' }))}`]}>
       <AdminContext dataProvider={testDataProvider({ getList, getMany })} authProvider={signedIn()} store={memoryStore()} i18nProvider={i18nProviderFor('en-US')}>

@@ -1,0 +1,133 @@
+import type { Privilege } from './privileges';
+
+/**
+ * Where each entity lives and who may use it: plain data, free of zod. Each declaration in this
+ * folder spreads its place (defineEntity({ ...places.course, ... })), and the console's shell names
+ * its resources, menus and calls from here, so its first visit carries no validation code: the
+ * screens and their schemas come with the screen (src/lazyScreen.ts).
+ */
+export interface Place {
+  /** The console resource, which is also its route: /carousel_group. */
+  resource: string;
+  /** The collection's address: creates go there, a record lives at `${api}/{id}`. */
+  api: string;
+  /** The list's address when it is not the collection's. */
+  listApi?: string;
+  /** Where creates go when it is not the collection. */
+  createApi?: string;
+  /** The wire name of the identifier. */
+  idKey: string;
+  /** The field that names a record. */
+  titleField: string;
+  privileges: { read: Privilege; write: Privilege; delete: Privilege };
+}
+
+const coursePrivileges = { read: 'course:read', write: 'course:write', delete: 'course:delete' } as const;
+
+export const places = {
+  carousel: {
+    resource: 'carousel',
+    api: '/api/v1/carousels',
+    listApi: '/api/v1/carousels/pager',
+    idKey: 'id',
+    titleField: 'title',
+    privileges: { read: 'carousel:read', write: 'carousel:write', delete: 'carousel:delete' },
+  },
+  carouselGroup: {
+    resource: 'carousel_group',
+    api: '/api/v1/carousel_groups',
+    idKey: 'id',
+    titleField: 'name',
+    privileges: { read: 'carousel:read', write: 'carousel:write', delete: 'carousel:delete' },
+  },
+  category: {
+    resource: 'course_category',
+    api: '/api/v1/categories',
+    idKey: 'id',
+    titleField: 'title',
+    privileges: { read: 'category:read', write: 'category:write', delete: 'category:delete' },
+  },
+  chapter: {
+    resource: 'chapter',
+    api: '/api/v1/chapters',
+    idKey: 'id',
+    titleField: 'title',
+    privileges: coursePrivileges,
+  },
+  course: {
+    resource: 'course',
+    api: '/api/v1/courses',
+    listApi: '/api/v1/courses/pager',
+    idKey: 'id',
+    titleField: 'title',
+    privileges: coursePrivileges,
+  },
+  enrollment: {
+    resource: 'enroll_detail',
+    api: '/api/v1/enrollments',
+    listApi: '/api/v1/enrollments/pager',
+    idKey: 'id',
+    titleField: 'target_id',
+    privileges: { read: 'enrollment:read', write: 'enrollment:status', delete: 'enrollment:status' },
+  },
+  series: {
+    resource: 'series',
+    api: '/api/v1/sys/series',
+    idKey: 'id',
+    titleField: 'title',
+    privileges: { read: 'series:read', write: 'series:write', delete: 'series:delete' },
+  },
+  teacher: {
+    resource: 'teacher',
+    api: '/api/v1/teachers',
+    listApi: '/api/v1/teachers/pager',
+    idKey: 'id',
+    titleField: 'name',
+    privileges: { read: 'teacher:read', write: 'teacher:write', delete: 'teacher:delete' },
+  },
+  tenant: {
+    resource: 'tenant',
+    api: '/uc/v1/tenants',
+    idKey: 'tenant_id',
+    titleField: 'display_name',
+    privileges: { read: 'tenant:read', write: 'tenant:write', delete: 'tenant:delete' },
+  },
+  transferApplication: {
+    resource: 'user_audit',
+    api: '/uc/v1/applies',
+    idKey: 'tenant_transfer_application_id',
+    titleField: 'user_id',
+    privileges: { read: 'audit:read', write: 'audit:decide', delete: 'audit:decide' },
+  },
+  user: {
+    resource: 'user',
+    api: '/uc/v1/users',
+    listApi: '/uc/v1/system/users',
+    idKey: 'user_id',
+    titleField: 'user_name',
+    privileges: { read: 'user:read', write: 'user:write', delete: 'user:write' },
+  },
+  video: {
+    resource: 'video',
+    api: '/api/v1/videos',
+    listApi: '/api/v1/videos/pager',
+    idKey: 'id',
+    titleField: 'title',
+    privileges: { read: 'video:read', write: 'video:write', delete: 'video:delete' },
+  },
+  videoVersion: {
+    resource: 'video_version',
+    api: '/api/v1/videos/versions',
+    idKey: 'id',
+    titleField: 'file',
+    privileges: { read: 'video:read', write: 'video:write', delete: 'video:delete' },
+  },
+  voucher: {
+    resource: 'voucher',
+    api: '/api/v1/vouchers',
+    createApi: '/api/v1/vouchers/new',
+    idKey: 'id',
+    titleField: 'name',
+    privileges: { read: 'voucher:read', write: 'voucher:write', delete: 'voucher:write' },
+  },
+} as const satisfies Record<string, Place>;
