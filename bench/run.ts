@@ -1,9 +1,8 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { carouselGroup } from '../schema/carouselGroup';
@@ -38,6 +37,7 @@ import { fillUsers, rowsOf, USER_TENANTS, USER_WORDS, USERS } from './users';
 import { WORDS } from './words';
 import { fillVouchers, VOUCHERS } from './vouchers';
 import { measureScale } from './scale';
+import { measureConsole, type ConsoleBudgets } from './console';
 
 /**
  * Measures the server on the embedded PostgreSQL (what an operator gets by default), on an
@@ -787,21 +787,22 @@ async function measureEngines(serverUrl: string) {
   record('embedded', 'engines: after SIGTERM, no process of the embedded cluster left (1 = yes)', left.length === 0 ? 1 : 0, 1, false);
 }
 
-function measureConsole() {
-  const assets = path.join('dist', 'assets');
-  const initial = readFileSync(path.join('dist', 'index.html'), 'utf8');
-  const gzipKbOf = (file: string) => gzipSync(readFileSync(path.join(assets, file))).length / 1024;
-  const entryScripts = readdirSync(assets).filter((file) => file.endsWith('.js') && initial.includes(file));
-  // The console fetches the catalogue of the language it starts in before it draws: the largest one counts.
-  const catalogueKb = Math.max(...readdirSync(assets).filter((file) => /^(zh-CN|en-US|ja-JP)-.*\.js$/.test(file)).map(gzipKbOf));
-  const gzipKb = entryScripts.reduce((sum, file) => sum + gzipKbOf(file), 0) + catalogueKb;
-  record('-', 'console: JavaScript loaded on first visit, its largest catalogue included (gzip kB)', gzipKb, budgets.console.initialGzipKb);
-}
+/**
+ * The console (bench/console.ts): its first visit against a bare react-admin app built in the same
+ * run, then a cold visit to /course and a move between two lists in Chromium, against a server
+ * process with the demo data (on a scratch database of the external server when one is named).
+ */
+const measureConsolePart = (serverUrl: string | undefined) =>
+  measureConsole(record, budgets.console as unknown as ConsoleBudgets, serverUrl, Number(process.env.BENCH_CONSOLE_TRIES ?? 5));
 
 async function main() {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (ONLY && ONLY !== 'engines' && ONLY !== 'scale' && !parts[ONLY])
-    throw new Error(`BENCH_ONLY=${ONLY}: no such part (engines, scale, ${Object.keys(parts).join(', ')})`);
+  if (ONLY && ONLY !== 'engines' && ONLY !== 'scale' && ONLY !== 'console' && !parts[ONLY])
+    throw new Error(`BENCH_ONLY=${ONLY}: no such part (engines, scale, console, ${Object.keys(parts).join(', ')})`);
+  if (ONLY === 'console') {
+    await measureConsolePart(serverUrl);
+    return report();
+  }
   // The scale part reads the database seed:scale filled (DATABASE_URL, else DATA_DIR's), not a fresh one.
   if (ONLY === 'scale') {
     await measureScale(record, true);
@@ -817,7 +818,7 @@ async function main() {
     await onFreshDatabase(kind, serverUrl, (place) => parts[ONLY](kind, place));
   }
   if (!ONLY) {
-    measureConsole();
+    await measureConsolePart(serverUrl);
     // The embedded default first, in a fresh process: the memory figure is the bench process's own.
     await onFreshDatabase('embedded', undefined, (place) => measureServer('embedded', place));
     if (serverUrl) await onFreshDatabase('external', serverUrl, (place) => measureServer('external', place));
