@@ -11,23 +11,19 @@ CREATE TABLE "row_counts" (
 -- the same transaction as the write: a bulk insert updates each key once, a write that changes no
 -- counted column writes nothing. Keys are taken in order, so two writes never deadlock on them.
 
--- The key of each combination, as the list of a LATERAL (VALUES ...).
-CREATE FUNCTION row_count_keys(columns text[]) RETURNS text LANGUAGE plpgsql IMMUTABLE AS $$
+-- The rows of `changes` (the counted columns and a `delta` of +1 or -1) summed for every key: the
+-- combinations are the grouping sets of a CUBE over the raw columns (sums of integers, cheap), and
+-- each group's key names the columns it groups by. Keys whose sum is 0 write nothing.
+CREATE FUNCTION row_count_statement(table_name text, columns text[], changes text) RETURNS text LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
-  n int := coalesce(cardinality(columns), 0);
-  keys text[] := '{}';
-  pairs text[];
+  named text := (SELECT string_agg(format('%I', name), ', ') FROM unnest(columns) AS name);
+  key text := (SELECT coalesce(string_agg(format('CASE WHEN grouping(%1$I) = 0 THEN jsonb_build_object(%2$L, %1$I) ELSE %3$L END', name, name, '{}'), ' || '), '''{}''') FROM unnest(columns) AS name);
 BEGIN
-  FOR mask IN 0 .. (1 << n) - 1 LOOP
-    pairs := '{}';
-    FOR i IN 1 .. n LOOP
-      IF mask & (1 << (i - 1)) <> 0 THEN
-        pairs := pairs || format('%L, %I', columns[i], columns[i]);
-      END IF;
-    END LOOP;
-    keys := keys || format('(jsonb_build_object(%s))', array_to_string(pairs, ', '));
-  END LOOP;
-  RETURN array_to_string(keys, ', ');
+  RETURN format(
+    'INSERT INTO row_counts AS counted (table_name, key, row_count)
+     SELECT %L, (%s)::jsonb, sum(delta) FROM (%s) AS changes GROUP BY %s HAVING sum(delta) <> 0 ORDER BY 2
+     ON CONFLICT (table_name, key) DO UPDATE SET row_count = counted.row_count + excluded.row_count',
+    table_name, key, changes, CASE WHEN named IS NULL THEN '()' ELSE format('CUBE (%s)', named) END);
 END $$;
 --> statement-breakpoint
 CREATE FUNCTION count_rows() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -52,12 +48,7 @@ BEGIN
     WHEN 'DELETE' THEN format('SELECT %s -1 AS delta FROM old_rows', listed)
     ELSE format('SELECT %1$s -1 AS delta FROM old_rows UNION ALL SELECT %1$s 1 FROM new_rows', listed)
   END;
-  EXECUTE format(
-    'INSERT INTO row_counts AS counted (table_name, key, row_count)
-     SELECT %L, key, sum(delta) FROM (%s) AS changes, LATERAL (VALUES %s) AS keys(key)
-     GROUP BY key HAVING sum(delta) <> 0 ORDER BY key
-     ON CONFLICT (table_name, key) DO UPDATE SET row_count = counted.row_count + excluded.row_count',
-    TG_TABLE_NAME, changes, row_count_keys(columns));
+  EXECUTE row_count_statement(TG_TABLE_NAME, columns, changes);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -75,10 +66,8 @@ BEGIN
     ORDER BY class.relname
   LOOP
     DELETE FROM row_counts WHERE table_name = counted.table_name;
-    EXECUTE format(
-      'INSERT INTO row_counts (table_name, key, row_count)
-       SELECT %L, key, count(*) FROM %s, LATERAL (VALUES %s) AS keys(key) GROUP BY key ORDER BY key',
-      counted.table_name, counted.relation, row_count_keys(counted.columns));
+    EXECUTE row_count_statement(counted.table_name, counted.columns, format('SELECT %s 1 AS delta FROM %s',
+      (SELECT coalesce(string_agg(format('%I, ', name), ''), '') FROM unnest(counted.columns) AS name), counted.relation));
   END LOOP;
 END $$;
 --> statement-breakpoint
