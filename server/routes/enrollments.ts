@@ -20,7 +20,7 @@ import { containing, entityStore, type ListQuery } from './entityRoutes';
 
 type Row = Record<string, unknown>;
 
-const store = entityStore(enrollment, enrollments, { countedBy: ['tenant_id', 'target_id', 'available'] });
+const store = entityStore(enrollment, enrollments, { countedBy: [[], ['available'], ['tenant_id'], ['tenant_id', 'available'], ['target_id'], ['target_id', 'available']] });
 
 /** A tenant administrator sees and changes the enrolments of its own learners (the row carries the learner's tenant). */
 const scope = (request: FastifyRequest) => tenantScope(request, enrollments.tenant_id);

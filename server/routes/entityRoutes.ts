@@ -44,11 +44,12 @@ export interface EntityStoreOptions {
    */
   search?: SQL;
   /**
-   * The columns the table's `count_rows` trigger counts by (migration 0014): a list whose filters
-   * and route conditions compare only these, each to one value (one of them may take several),
-   * answers its exact total from `row_counts` instead of counting rows.
+   * The combinations of columns the table's `count_rows` trigger counts by (migration 0014; its
+   * arguments): a list whose filters and route conditions compare exactly one combination's
+   * columns, each to one value (one of them may take several), answers its exact total from
+   * `row_counts` instead of counting rows. `[]` is the whole table.
    */
-  countedBy?: readonly string[];
+  countedBy?: readonly (readonly string[])[];
 }
 
 /** A route's condition that the counters can answer: `column` is `value`, or one of the values `among` selects. */
@@ -177,7 +178,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     const fixed: Record<string, unknown> = {};
     let varying: { column: string; values: SQL } | undefined;
     const take = (column: string, value: unknown, values?: SQL) => {
-      if (!countedBy.includes(column) || column in fixed || varying?.column === column) return false;
+      if (column in fixed || varying?.column === column) return false;
       if (values === undefined) fixed[column] = value;
       else if (varying) return false;
       else varying = { column, values };
@@ -193,6 +194,9 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
       const match = matches.get(condition);
       if (!match || !take(match.column, 'value' in match ? match.value : undefined, 'among' in match ? match.among : undefined)) return undefined;
     }
+    // The columns compared must be exactly one of the counted combinations.
+    const compared = [...Object.keys(fixed), ...(varying ? [varying.column] : [])];
+    if (!countedBy.some((combination) => combination.length === compared.length && compared.every((column) => combination.includes(column)))) return undefined;
     const key = sql`${JSON.stringify(fixed)}::jsonb`;
     const keys = varying
       ? sql`row_counts.key = any(array(select ${key} || jsonb_build_object(${varying.column}::text, value) from (${varying.values}) as chosen(value)))`

@@ -30,7 +30,7 @@ const store = entityStore(series, seriesTable, {
     category_names: sql<string>`(select coalesce(parent.title || ' / ', '') || own.title from categories own
       left join categories parent on parent.id = own.parent_id where own.id = series.category_id)`,
   },
-  countedBy: ['category_id', 'available'],
+  countedBy: [[], ['category_id'], ['available'], ['category_id', 'available']],
 });
 /** The courses of a series are presented as the course list presents them: category and teachers. */
 const courseStore = entityStore(course, courses);

@@ -17,7 +17,7 @@ import { entityRoutes, entityStore } from './entityRoutes';
 
 type Row = Record<string, unknown>;
 
-export const userStore = entityStore(user, users, { countedBy: ['tenant_id', 'status'] });
+export const userStore = entityStore(user, users, { countedBy: [[], ['tenant_id'], ['status'], ['tenant_id', 'status']] });
 
 /** A tenant administrator sees and changes its own tenant's users only; an operator, everyone. */
 const scope = (request: FastifyRequest) => tenantScope(request, users.tenant_id);

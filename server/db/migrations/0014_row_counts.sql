@@ -6,31 +6,39 @@ CREATE TABLE "row_counts" (
 );
 --> statement-breakpoint
 -- Exact list totals without counting rows. Each counted table names, in its triggers' arguments,
--- the columns its list filters and scopes compare; every combination of them (all 2^n, `{}` for
--- the whole table) is one key of `row_counts`, kept by statement triggers with transition tables in
--- the same transaction as the write: a bulk insert updates each key once, a write that changes no
--- counted column writes nothing. Keys are taken in order, so two writes never deadlock on them.
+-- the combinations of columns its list filters and scopes compare where a count would be large
+-- (each argument one combination, its columns separated by commas; '' is the whole table). Each
+-- value of a combination is one key of `row_counts`, kept by statement triggers with transition
+-- tables in the same transaction as the write: a bulk insert updates each key once, a write that
+-- changes no counted column writes nothing. Keys are taken in order, so two writes never deadlock.
 
--- The rows of `changes` (the counted columns and a `delta` of +1 or -1) summed for every key: the
--- combinations are the grouping sets of a CUBE over the raw columns (sums of integers, cheap), and
--- each group's key names the columns it groups by. Keys whose sum is 0 write nothing.
-CREATE FUNCTION row_count_statement(table_name text, columns text[], changes text) RETURNS text LANGUAGE plpgsql IMMUTABLE AS $$
+-- Every column the combinations name, once each.
+CREATE FUNCTION row_count_columns(combinations text[]) RETURNS text[] LANGUAGE sql IMMUTABLE AS $$
+  SELECT coalesce(array_agg(DISTINCT name ORDER BY name), '{}')
+  FROM unnest(combinations) AS combination, unnest(string_to_array(combination, ',')) AS name WHERE name <> ''
+$$;
+--> statement-breakpoint
+-- The rows of `changes` (the columns and a `delta` of +1 or -1) summed for every key: the
+-- combinations are grouping sets over the raw columns (sums of integers, cheap), and each group's
+-- key names the columns it groups by. Keys whose sum is 0 write nothing.
+CREATE FUNCTION row_count_statement(table_name text, combinations text[], changes text) RETURNS text LANGUAGE plpgsql IMMUTABLE AS $$
 DECLARE
-  named text := (SELECT string_agg(format('%I', name), ', ') FROM unnest(columns) AS name);
-  key text := (SELECT coalesce(string_agg(format('CASE WHEN grouping(%1$I) = 0 THEN jsonb_build_object(%2$L, %1$I) ELSE %3$L END', name, name, '{}'), ' || '), '''{}''') FROM unnest(columns) AS name);
+  columns text[] := row_count_columns(combinations);
+  key text := (SELECT coalesce(string_agg(format('CASE WHEN grouping(%1$I) = 0 THEN jsonb_build_object(%1$L, %1$I) ELSE %2$L END', name, '{}'), ' || '), '''{}''') FROM unnest(columns) AS name);
+  sets text := (SELECT string_agg(format('(%s)', (SELECT coalesce(string_agg(format('%I', name), ', '), '') FROM unnest(string_to_array(combination, ',')) AS name WHERE name <> '')), ', ') FROM unnest(combinations) AS combination);
 BEGIN
   RETURN format(
     'INSERT INTO row_counts AS counted (table_name, key, row_count)
-     SELECT %L, (%s)::jsonb, sum(delta) FROM (%s) AS changes GROUP BY %s HAVING sum(delta) <> 0 ORDER BY 2
+     SELECT %L, (%s)::jsonb, sum(delta) FROM (%s) AS changes GROUP BY GROUPING SETS (%s) HAVING sum(delta) <> 0 ORDER BY 2
      ON CONFLICT (table_name, key) DO UPDATE SET row_count = counted.row_count + excluded.row_count',
-    table_name, key, changes, CASE WHEN named IS NULL THEN '()' ELSE format('CUBE (%s)', named) END);
+    table_name, key, changes, sets);
 END $$;
 --> statement-breakpoint
 CREATE FUNCTION count_rows() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   -- TG_ARGV counts from 0: made an ordinary array.
-  columns text[] := array(SELECT unnest(TG_ARGV));
-  listed text := (SELECT coalesce(string_agg(format('%I, ', name), ''), '') FROM unnest(columns) AS name);
+  combinations text[] := array(SELECT unnest(TG_ARGV));
+  listed text := (SELECT coalesce(string_agg(format('%I, ', name), ''), '') FROM unnest(row_count_columns(combinations)) AS name);
   changes text;
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
@@ -48,7 +56,7 @@ BEGIN
     WHEN 'DELETE' THEN format('SELECT %s -1 AS delta FROM old_rows', listed)
     ELSE format('SELECT %1$s -1 AS delta FROM old_rows UNION ALL SELECT %1$s 1 FROM new_rows', listed)
   END;
-  EXECUTE row_count_statement(TG_TABLE_NAME, columns, changes);
+  EXECUTE row_count_statement(TG_TABLE_NAME, combinations, changes);
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -60,60 +68,60 @@ DECLARE
 BEGIN
   FOR counted IN
     SELECT trigger.tgrelid::regclass AS relation, class.relname AS table_name,
-           array_remove(string_to_array(encode(trigger.tgargs, 'escape'), '\000'), '') AS columns
+           (string_to_array(encode(trigger.tgargs, 'escape'), '\000'))[1:trigger.tgnargs] AS combinations
     FROM pg_trigger AS trigger JOIN pg_class AS class ON class.oid = trigger.tgrelid
     WHERE trigger.tgfoid = 'count_rows'::regproc AND trigger.tgtype & 4 <> 0
     ORDER BY class.relname
   LOOP
     DELETE FROM row_counts WHERE table_name = counted.table_name;
-    EXECUTE row_count_statement(counted.table_name, counted.columns, format('SELECT %s 1 AS delta FROM %s',
-      (SELECT coalesce(string_agg(format('%I, ', name), ''), '') FROM unnest(counted.columns) AS name), counted.relation));
+    EXECUTE row_count_statement(counted.table_name, counted.combinations, format('SELECT %s 1 AS delta FROM %s',
+      (SELECT coalesce(string_agg(format('%I, ', name), ''), '') FROM unnest(row_count_columns(counted.combinations)) AS name), counted.relation));
   END LOOP;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER courses_count_insert AFTER INSERT ON courses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('category_id');
+CREATE TRIGGER courses_count_insert AFTER INSERT ON courses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('', 'category_id');
 --> statement-breakpoint
-CREATE TRIGGER courses_count_delete AFTER DELETE ON courses REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('category_id');
+CREATE TRIGGER courses_count_delete AFTER DELETE ON courses REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('', 'category_id');
 --> statement-breakpoint
-CREATE TRIGGER courses_count_update AFTER UPDATE ON courses REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('category_id');
+CREATE TRIGGER courses_count_update AFTER UPDATE ON courses REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('', 'category_id');
 --> statement-breakpoint
 CREATE TRIGGER courses_count_truncate AFTER TRUNCATE ON courses FOR EACH STATEMENT EXECUTE FUNCTION count_rows();
 --> statement-breakpoint
-CREATE TRIGGER series_count_insert AFTER INSERT ON series REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('category_id', 'available');
+CREATE TRIGGER series_count_insert AFTER INSERT ON series REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('', 'category_id', 'available', 'category_id,available');
 --> statement-breakpoint
-CREATE TRIGGER series_count_delete AFTER DELETE ON series REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('category_id', 'available');
+CREATE TRIGGER series_count_delete AFTER DELETE ON series REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('', 'category_id', 'available', 'category_id,available');
 --> statement-breakpoint
-CREATE TRIGGER series_count_update AFTER UPDATE ON series REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('category_id', 'available');
+CREATE TRIGGER series_count_update AFTER UPDATE ON series REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('', 'category_id', 'available', 'category_id,available');
 --> statement-breakpoint
 CREATE TRIGGER series_count_truncate AFTER TRUNCATE ON series FOR EACH STATEMENT EXECUTE FUNCTION count_rows();
 --> statement-breakpoint
-CREATE TRIGGER teachers_count_insert AFTER INSERT ON teachers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows();
+CREATE TRIGGER teachers_count_insert AFTER INSERT ON teachers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('');
 --> statement-breakpoint
-CREATE TRIGGER teachers_count_delete AFTER DELETE ON teachers REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows();
+CREATE TRIGGER teachers_count_delete AFTER DELETE ON teachers REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('');
 --> statement-breakpoint
 CREATE TRIGGER teachers_count_truncate AFTER TRUNCATE ON teachers FOR EACH STATEMENT EXECUTE FUNCTION count_rows();
 --> statement-breakpoint
-CREATE TRIGGER users_count_insert AFTER INSERT ON users REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('tenant_id', 'status');
+CREATE TRIGGER users_count_insert AFTER INSERT ON users REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('', 'tenant_id', 'status', 'tenant_id,status');
 --> statement-breakpoint
-CREATE TRIGGER users_count_delete AFTER DELETE ON users REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('tenant_id', 'status');
+CREATE TRIGGER users_count_delete AFTER DELETE ON users REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('', 'tenant_id', 'status', 'tenant_id,status');
 --> statement-breakpoint
-CREATE TRIGGER users_count_update AFTER UPDATE ON users REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('tenant_id', 'status');
+CREATE TRIGGER users_count_update AFTER UPDATE ON users REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('', 'tenant_id', 'status', 'tenant_id,status');
 --> statement-breakpoint
 CREATE TRIGGER users_count_truncate AFTER TRUNCATE ON users FOR EACH STATEMENT EXECUTE FUNCTION count_rows();
 --> statement-breakpoint
-CREATE TRIGGER enrollments_rows_insert AFTER INSERT ON enrollments REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('tenant_id', 'target_id', 'available');
+CREATE TRIGGER enrollments_rows_insert AFTER INSERT ON enrollments REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('', 'available', 'tenant_id', 'tenant_id,available', 'target_id', 'target_id,available');
 --> statement-breakpoint
-CREATE TRIGGER enrollments_rows_delete AFTER DELETE ON enrollments REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('tenant_id', 'target_id', 'available');
+CREATE TRIGGER enrollments_rows_delete AFTER DELETE ON enrollments REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('', 'available', 'tenant_id', 'tenant_id,available', 'target_id', 'target_id,available');
 --> statement-breakpoint
-CREATE TRIGGER enrollments_rows_update AFTER UPDATE ON enrollments REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('tenant_id', 'target_id', 'available');
+CREATE TRIGGER enrollments_rows_update AFTER UPDATE ON enrollments REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('', 'available', 'tenant_id', 'tenant_id,available', 'target_id', 'target_id,available');
 --> statement-breakpoint
 CREATE TRIGGER enrollments_rows_truncate AFTER TRUNCATE ON enrollments FOR EACH STATEMENT EXECUTE FUNCTION count_rows();
 --> statement-breakpoint
-CREATE TRIGGER vouchers_count_insert AFTER INSERT ON vouchers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('resource_type', 'object_type', 'available');
+CREATE TRIGGER vouchers_count_insert AFTER INSERT ON vouchers REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('', 'resource_type', 'object_type', 'available', 'resource_type,object_type', 'resource_type,available', 'object_type,available', 'resource_type,object_type,available');
 --> statement-breakpoint
-CREATE TRIGGER vouchers_count_delete AFTER DELETE ON vouchers REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('resource_type', 'object_type', 'available');
+CREATE TRIGGER vouchers_count_delete AFTER DELETE ON vouchers REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('', 'resource_type', 'object_type', 'available', 'resource_type,object_type', 'resource_type,available', 'object_type,available', 'resource_type,object_type,available');
 --> statement-breakpoint
-CREATE TRIGGER vouchers_count_update AFTER UPDATE ON vouchers REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('resource_type', 'object_type', 'available');
+CREATE TRIGGER vouchers_count_update AFTER UPDATE ON vouchers REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_rows('', 'resource_type', 'object_type', 'available', 'resource_type,object_type', 'resource_type,available', 'object_type,available', 'resource_type,object_type,available');
 --> statement-breakpoint
 CREATE TRIGGER vouchers_count_truncate AFTER TRUNCATE ON vouchers FOR EACH STATEMENT EXECUTE FUNCTION count_rows();
 --> statement-breakpoint
