@@ -1,12 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig, loadEnv } from 'vite';
+import { precompress } from './scripts/precompress';
 
 // `npm run dev` serves the console with hot reload and sends API calls to the server on API_PORT.
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), '');
   const apiTarget = `http://localhost:${env.API_PORT ?? 3000}`;
   return {
-    plugins: [react()],
+    // Brotli and gzip copies of the built files, which the server sends as they are (server/consoleAssets.ts).
+    plugins: [react(), precompress()],
     define: {
       __API_BASE__: JSON.stringify(env.VITE_API_BASE ?? ''),
       __UC_BASE__: JSON.stringify(env.VITE_UC_BASE ?? env.VITE_API_BASE ?? ''),

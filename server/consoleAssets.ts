@@ -12,7 +12,8 @@ const ownPages: Record<string, string> = { '/qr/confirm': 'qr.html', '/register'
 
 /**
  * Serves the built console: hashed assets cached for a year, index.html revalidated every time,
- * and any client route (/course, /carousel_group/edit/3) answered with index.html.
+ * each compressed as the browser accepts (brotli, else gzip, from the build's copies), and any
+ * client route (/course, /carousel_group/edit/3) answered with index.html.
  */
 export async function serveConsole(app: FastifyInstance, consoleDir: string | undefined) {
   if (!consoleDir || !existsSync(path.join(consoleDir, 'index.html'))) {
@@ -25,6 +26,10 @@ export async function serveConsole(app: FastifyInstance, consoleDir: string | un
     index: false,
     // One route per built file: anything else is a client route or a 404.
     wildcard: false,
+    // The build writes brotli and gzip copies beside each file (scripts/precompress.ts): the one the
+    // browser accepts is sent as it is, index.html's too; the copies are not addresses of their own.
+    preCompressed: true,
+    globIgnore: ['**/*.br', '**/*.gz'],
     setHeaders: (reply: FastifyReply, filePath: string) => {
       const hashed = filePath.startsWith(assetsDir);
       void reply.header('cache-control', hashed ? IMMUTABLE : 'no-cache');

@@ -1,5 +1,7 @@
+import http from 'node:http';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
 import { client } from './client';
 import { startServer, type TestServer } from './server';
@@ -14,6 +16,10 @@ beforeAll(async () => {
   writeFileSync(path.join(consoleDir, 'qr.html'), '<!doctype html><title>confirm</title>');
   writeFileSync(path.join(consoleDir, 'register.html'), '<!doctype html><title>register</title>');
   writeFileSync(path.join(consoleDir, 'assets', 'console-Ab12Cd.js'), 'console.log(1)');
+  // The build's compressed copies (scripts/precompress.ts), told apart from the file by their text.
+  writeFileSync(path.join(consoleDir, 'assets', 'console-Ab12Cd.js.br'), brotliCompressSync('console.log("br")'));
+  writeFileSync(path.join(consoleDir, 'assets', 'console-Ab12Cd.js.gz'), gzipSync('console.log("gz")'));
+  writeFileSync(path.join(consoleDir, 'index.html.br'), brotliCompressSync('<!doctype html><title>console</title><!-- br -->'));
   server = await startServer({ corsOrigins: ['http://console.example.com'], consoleDir });
 });
 afterAll(async () => {
@@ -69,6 +75,46 @@ describe('serving the built console', () => {
     expect(asset.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     const index = await fetch(`${server.url}/index.html`);
     expect(index.headers.get('cache-control')).toBe('no-cache');
+  });
+
+  test("the build's brotli or gzip copy is sent to a browser that accepts it, with the same cache headers", async () => {
+    const get = (address: string, acceptEncoding: string) =>
+      new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
+        // node:http, not fetch: fetch asks for compression itself and hides content-encoding's work.
+        http
+          .get(`${server.url}${address}`, { headers: { 'accept-encoding': acceptEncoding } }, (answer) => {
+            const chunks: Buffer[] = [];
+            answer.on('data', (chunk: Buffer) => chunks.push(chunk));
+            answer.on('end', () => {
+              const raw = Buffer.concat(chunks);
+              const encoding = answer.headers['content-encoding'];
+              const body = encoding === 'br' ? brotliDecompressSync(raw) : encoding === 'gzip' ? gunzipSync(raw) : raw;
+              resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body: body.toString() });
+            });
+          })
+          .on('error', reject);
+      });
+    const br = await get('/assets/console-Ab12Cd.js', 'gzip, deflate, br, zstd');
+    expect(br).toMatchObject({ status: 200, body: 'console.log("br")' });
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', 'cache-control': 'public, max-age=31536000, immutable' });
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    const gz = await get('/assets/console-Ab12Cd.js', 'gzip');
+    expect(gz).toMatchObject({ status: 200, body: 'console.log("gz")' });
+    expect(gz.headers).toMatchObject({ 'content-encoding': 'gzip', 'cache-control': 'public, max-age=31536000, immutable' });
+    const plain = await get('/assets/console-Ab12Cd.js', 'identity');
+    expect(plain).toMatchObject({ status: 200, body: 'console.log(1)' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    // A client route's index.html, compressed and revalidated; a page without a copy is sent as it is.
+    const page = await get('/course', 'br');
+    expect(page).toMatchObject({ status: 200, body: '<!doctype html><title>console</title><!-- br -->' });
+    expect(page.headers).toMatchObject({ 'content-encoding': 'br', 'cache-control': 'no-cache' });
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    const confirm = await get('/qr/confirm', 'br');
+    expect(confirm).toMatchObject({ status: 200, body: '<!doctype html><title>confirm</title>' });
+    expect(confirm.headers['content-encoding']).toBeUndefined();
+    // The copies are no addresses of their own.
+    expect((await get('/assets/console-Ab12Cd.js.br', 'identity')).status).toBe(404);
   });
 
   test('client routes get index.html; the QR confirm link gets its own page', async () => {
