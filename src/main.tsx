@@ -8,10 +8,12 @@ navigator.serviceWorker?.getRegistrations().then((registrations) => registration
 
 const root = document.getElementById('root')!;
 const locale = startingLocale();
+// The catalogue of the language the console starts in comes first: nothing is drawn in a language it then leaves.
+// Asked for before the screen, so that its request is not queued behind the screen's on the browser's few connections.
+const catalogue = loadCatalogue(locale);
 // The screen the visit opens on is fetched beside the catalogue (each screen is a chunk of its own).
 preloadScreenAt(window.location.pathname);
-// The catalogue of the language the console starts in comes first: nothing is drawn in a language it then leaves.
-loadCatalogue(locale).then(
+catalogue.then(
   (messages) =>
     createRoot(root).render(
       <StrictMode>
