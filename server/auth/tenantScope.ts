@@ -1,7 +1,7 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import { countable } from '../routes/entityRoutes';
+import { countable, type Bound, type Condition } from '../routes/entityRoutes';
 import { caller } from '../types';
 
 /**
@@ -19,4 +19,25 @@ export function tenantScope(request: FastifyRequest, ...tenantColumns: [PgColumn
   if (tenantColumns.length > 1) return or(...tenantColumns.map((column) => eq(column, tenantLimit)));
   // One column: a list's counters can answer it (see countable).
   return countable(eq(tenantColumns[0], tenantLimit), { column: tenantColumns[0].name, value: tenantLimit });
+}
+
+/** Built once per column: the tenant is the placeholder `tenant`. */
+const tenantConditions = new Map<PgColumn, SQL>();
+const nothing: Bound = { condition: sql`false`, values: {} };
+
+/** Records of `tenant` on `column`, as a bound condition a list prepares once (see `Bound`); the counters can answer it. */
+export function ownTenant(column: PgColumn, tenant: number): Bound {
+  let condition = tenantConditions.get(column);
+  if (!condition) {
+    condition = countable(eq(column, sql.placeholder('tenant')), { column: column.name, placeholder: 'tenant' });
+    tenantConditions.set(column, condition);
+  }
+  return { condition, values: { tenant } };
+}
+
+/** `tenantScope` of one column for a list: the same records, as a bound condition. */
+export function tenantListScope(request: FastifyRequest, column: PgColumn): Condition | undefined {
+  const { user, tenantLimit } = caller(request);
+  if (user.roles.includes('admin')) return undefined;
+  return tenantLimit === null ? nothing : ownTenant(column, tenantLimit);
 }

@@ -8,7 +8,9 @@ import { entityRoutes, entityStore } from './entityRoutes';
  * `/api/v1/carousel_groups`: the standard routes of the declaration; a group that still holds
  * carousels cannot be deleted (409 naming the group and how many), so no carousel loses its group.
  */
-export const carouselGroupRoutes = entityRoutes(entityStore(carouselGroup, carouselGroups), {
+export const carouselGroupStore = entityStore(carouselGroup, carouselGroups);
+
+export const carouselGroupRoutes = entityRoutes(carouselGroupStore, {
   beforeDelete: async (tx, id) => {
     // Locked before counting: a carousel write naming the group key-share locks it, so it either
     // finished before (and is counted) or waits and then finds the group gone.

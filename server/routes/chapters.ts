@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, fillPlaceholders, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderBody } from '../../schema/category';
@@ -9,7 +9,7 @@ import type { Database, Executor } from '../db/client';
 import { chapters, courses, videos } from '../db/schema';
 import { columnsOf } from '../db/tables';
 import { BadRequest, NotFound } from '../errors';
-import { entityStore } from './entityRoutes';
+import { entityStore, type Statement } from './entityRoutes';
 import { siblingOrder, type Place } from './siblingOrder';
 
 type Row = Record<string, unknown>;
@@ -83,14 +83,35 @@ interface Node extends Row {
  * number of sections: the course's own row comes back even when it has no chapter (its chapter
  * columns null), so an unknown course (404) is told from an empty one.
  */
-async function readTree(db: Executor, courseId: number): Promise<Node[]> {
-  const rows = (await db
-    .select({ course_title: courses.title, ...store.selection, sort_order: column.sort_order, video_title: videos.title })
+const treeFields = { course_title: courses.title, ...store.selection, sort_order: column.sort_order, video_title: videos.title };
+const treeQuery = (db: Executor) =>
+  db
+    .select(treeFields)
     .from(courses)
     .leftJoin(chapters, eq(column.course_id, courses.id))
     .leftJoin(videos, eq(videos.id, column.video_id))
-    .where(eq(courses.id, courseId))
-    .orderBy(asc(column.parent_id), asc(column.sort_order), asc(column.id))) as Row[];
+    .where(eq(courses.id, sql.placeholder('courseId')))
+    .orderBy(asc(column.parent_id), asc(column.sort_order), asc(column.id));
+/** The tree's statement, built once for each database handle (unnamed: planned per call). */
+const preparedTrees = new WeakMap<Executor, { query: ReturnType<ReturnType<typeof treeQuery>['prepare']>; statement: Statement }>();
+function preparedTree(db: Executor) {
+  let prepared = preparedTrees.get(db);
+  if (!prepared) {
+    const query = treeQuery(db);
+    prepared = { query: query.prepare(''), statement: { ...query.toSQL(), fields: Object.keys(treeFields) } };
+    preparedTrees.set(db, prepared);
+  }
+  return prepared;
+}
+
+/** The statement the chapter tree sends for a course, its id bound: the bench's bare route sends it itself. */
+export function chapterTreeStatement(db: Executor, courseId: number): Statement {
+  const { statement } = preparedTree(db);
+  return { ...statement, params: fillPlaceholders(statement.params, { courseId }) };
+}
+
+async function readTree(db: Executor, courseId: number): Promise<Node[]> {
+  const rows = (await preparedTree(db).query.execute({ courseId })) as Row[];
   if (rows.length === 0) throw new NotFound();
   const course = { id: courseId, title: rows[0].course_title };
   const nodes = rows

@@ -7,7 +7,7 @@ import { failures, page, success } from '../../schema/envelope';
 import type { Database, Executor } from '../db/client';
 import { carousels, categories, courses } from '../db/schema';
 import { BadRequest, Conflict, NotFound } from '../errors';
-import { countable, entityRoutes, entityStore, type ListQuery } from './entityRoutes';
+import { countable, entityRoutes, entityStore, type Bound, type ListQuery } from './entityRoutes';
 import { refuseIfOnVouchers } from './vouchers';
 
 type Row = Record<string, unknown>;
@@ -15,7 +15,7 @@ type Row = Record<string, unknown>;
 const store = entityStore(course, courses, { countedBy: [[], ['category_id']] });
 
 // The generic view of the list's schemas: rows are checked against them when answering.
-const listQuery = courseListQuery as unknown as z.ZodType<ListQuery & { categoryId?: number }>;
+const listQuery = courseListQuery as unknown as z.ZodType<CourseListQuery>;
 const listAnswer = success(page(course.record)) as unknown as z.ZodType<{ success: true; data: { items: Row[]; total: number } }>;
 
 /**
@@ -28,6 +28,27 @@ export function inCategory(categoryId: number, column: PgColumn = courses.catego
   const ids = sql`select ${categories.id} from ${categories} where ${or(eq(categories.id, categoryId), eq(categories.parent_id, categoryId))}`;
   return countable(sql`${column} = any(array(${ids}))`, { column: column.name, among: ids });
 }
+
+/** `inCategory` built once per column, the category the placeholder `categoryId`. */
+const categoryConditions = new Map<PgColumn, SQL>();
+
+/** `inCategory` as a bound condition (see `Bound`): a list prepares its statement once and binds the category per request. */
+export function underCategory(categoryId: number, column: PgColumn = courses.category_id): Bound {
+  let condition = categoryConditions.get(column);
+  if (!condition) {
+    const id = sql.placeholder('categoryId');
+    const ids = sql`select ${categories.id} from ${categories} where ${or(eq(categories.id, id), eq(categories.parent_id, id))}`;
+    condition = countable(sql`${column} = any(array(${ids}))`, { column: column.name, among: ids });
+    categoryConditions.set(column, condition);
+  }
+  return { condition, values: { categoryId } };
+}
+
+type CourseListQuery = ListQuery & { categoryId?: number };
+const listConditions = ({ categoryId }: CourseListQuery) => (categoryId === undefined ? undefined : underCategory(categoryId));
+
+/** The statement the course pager sends for this (validated) query, values bound: the bench's bare route sends it itself. */
+export const courseListStatement = (db: Executor, query: CourseListQuery) => store.listStatement(db, query, listConditions(query));
 
 /** An original price that is set (above 0) is what the course (or series) cost before: never below its price. */
 export function checkPrices(price: number, originalPrice: number) {
@@ -79,8 +100,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: listAnswer, ...failures },
     },
     handler: async (request) => {
-      const { categoryId } = request.query;
-      const data = await store.list(db, request.query, categoryId === undefined ? undefined : inCategory(categoryId));
+      const data = await store.list(db, request.query, listConditions(request.query));
       return { success: true as const, data };
     },
   });

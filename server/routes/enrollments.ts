@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, fillPlaceholders, gte, ilike, inArray, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -11,12 +11,12 @@ import {
   enrollmentStatusBody,
 } from '../../schema/enrollment';
 import { failures, page, success } from '../../schema/envelope';
-import { tenantScope } from '../auth/tenantScope';
+import { ownTenant, tenantListScope, tenantScope } from '../auth/tenantScope';
 import type { Database, Executor } from '../db/client';
 import { courses, enrollmentCounts, enrollments } from '../db/schema';
 import { Forbidden, NotFound } from '../errors';
 import { caller } from '../types';
-import { containing, entityStore, type ListQuery } from './entityRoutes';
+import { containing, entityStore, type Condition, type ListQuery, type Statement } from './entityRoutes';
 
 type Row = Record<string, unknown>;
 
@@ -24,6 +24,23 @@ const store = entityStore(enrollment, enrollments, { countedBy: [[], ['available
 
 /** A tenant administrator sees and changes the enrolments of its own learners (the row carries the learner's tenant). */
 const scope = (request: FastifyRequest) => tenantScope(request, enrollments.tenant_id);
+
+type EnrollmentListQuery = ListQuery & { start_time?: number; end_time?: number };
+/** The enrol time's bounds, built once: the placeholders take the time as the column stores it. */
+const startsAt = gte(enrollments.create_at, sql.placeholder('start_time'));
+const endsBefore = lt(enrollments.create_at, sql.placeholder('end_time'));
+const listConditions = ({ start_time, end_time }: EnrollmentListQuery, scoped: Condition | undefined): (Condition | undefined)[] => [
+  scoped,
+  start_time === undefined ? undefined : { condition: startsAt, values: { start_time: new Date(start_time).toISOString() } },
+  end_time === undefined ? undefined : { condition: endsBefore, values: { end_time: new Date(end_time).toISOString() } },
+];
+
+/**
+ * The statement the enrolment pager sends for this (validated) query, values bound, for a platform
+ * administrator or the administrator of `tenant`: the bench's bare route sends it itself.
+ */
+export const enrollmentListStatement = (db: Executor, query: EnrollmentListQuery, tenant?: number) =>
+  store.listStatement(db, query, listConditions(query, tenant === undefined ? undefined : ownTenant(enrollments.tenant_id, tenant)));
 
 /**
  * Whose counts the statistic reads: a tenant administrator's organisation, or for a platform
@@ -42,7 +59,7 @@ const withNames = (row: Row): Row => ({
 });
 
 // The generic view of the schemas: rows are checked against them when answering.
-const listQuery = enrollmentListQuery as unknown as z.ZodType<ListQuery & { start_time?: number; end_time?: number }>;
+const listQuery = enrollmentListQuery as unknown as z.ZodType<EnrollmentListQuery>;
 const listAnswer = success(page(enrollmentRecord)) as unknown as z.ZodType<{ success: true; data: { items: Row[]; total: number } }>;
 const recordAnswer = success(enrollmentRecord) as unknown as z.ZodType<{ success: true; data: Row }>;
 interface StatisticQuery {
@@ -65,36 +82,78 @@ const STATISTIC = 'enroll_statis';
  * its row), itself kept by `count_rows`; with a keyword, the matching courses' count rows are
  * counted. The page's course ids come from the count index alone, then their titles.
  */
-async function statisticPage(db: Executor, tenant: number | null, query: StatisticQuery) {
-  if (tenant === null) return { items: [], total: 0 };
-  const scoped = eq(enrollmentCounts.tenant_id, tenant);
-  const searched = query.keyword ? ilike(courses.title, containing(query.keyword)) : undefined;
+function statisticQueryOf(db: Executor, searching: boolean, order: 'asc' | 'desc') {
+  const scoped = eq(enrollmentCounts.tenant_id, sql.placeholder('tenant'));
+  const searched = searching ? ilike(courses.title, sql.placeholder('pattern')) : undefined;
   const counted = searched
     ? sql<number>`(${db.select({ total: sql<number>`count(*)::int` }).from(enrollmentCounts).innerJoin(courses, eq(courses.id, enrollmentCounts.course_id)).where(and(scoped, searched))})`
-    : sql<number>`(select coalesce(sum(row_count), 0)::int from row_counts where table_name = 'enrollment_counts' and key = jsonb_build_object('tenant_id', ${tenant}::int))`;
-  const direction = query.order === 'asc' ? asc : desc;
+    : sql<number>`(select coalesce(sum(row_count), 0)::int from row_counts where table_name = 'enrollment_counts' and key = jsonb_build_object('tenant_id', ${sql.placeholder('tenant')}::int))`;
+  const direction = order === 'asc' ? asc : desc;
   // The index on (tenant_id, enrollment_count, course_id) gives this order (most enrolled first: on a tie, the newer course).
-  const order = [direction(enrollmentCounts.enrollment_count), direction(enrollmentCounts.course_id)];
+  const ordered = [direction(enrollmentCounts.enrollment_count), direction(enrollmentCounts.course_id)];
   const pageIds = searched
     ? db.select({ id: enrollmentCounts.course_id }).from(enrollmentCounts).innerJoin(courses, eq(courses.id, enrollmentCounts.course_id)).where(and(scoped, searched))
     : db.select({ id: enrollmentCounts.course_id }).from(enrollmentCounts).where(scoped);
-  const rows = await db
+  const page = db
     .select({ id: courses.id, title: courses.title, enrollment_count: enrollmentCounts.enrollment_count, total: counted })
     .from(enrollmentCounts)
     .innerJoin(courses, eq(courses.id, enrollmentCounts.course_id))
-    .where(and(scoped, inArray(enrollmentCounts.course_id, pageIds.orderBy(...order).limit(query.page_size).offset((query.page - 1) * query.page_size))))
-    .orderBy(...order);
+    .where(and(scoped, inArray(enrollmentCounts.course_id, pageIds.orderBy(...ordered).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')))))
+    .orderBy(...ordered);
+  return { page, counted };
+}
+interface PreparedStatistic {
+  page: ReturnType<ReturnType<typeof statisticQueryOf>['page']['prepare']>;
+  statement: Statement;
+  counted: SQL<number>;
+  count?: ReturnType<ReturnType<typeof countAlone>['prepare']>;
+}
+const countAlone = (db: Executor, counted: SQL<number>) => db.select({ total: counted }).from(sql`(select 1) as one`);
+/** The statistic's statements by shape (searching or not, the order), for each database handle. */
+const preparedStatistics = new WeakMap<Executor, Map<string, PreparedStatistic>>();
+
+/** The statistic's statement for a shape, prepared once, and this request's values for it. */
+function statisticStatement(db: Executor, tenant: number, query: StatisticQuery) {
+  const searching = Boolean(query.keyword);
+  const order = query.order === 'asc' ? 'asc' : 'desc';
+  const shapes = preparedStatistics.get(db) ?? new Map<string, PreparedStatistic>();
+  preparedStatistics.set(db, shapes);
+  const shape = `${searching} ${order}`;
+  let prepared = shapes.get(shape);
+  if (!prepared) {
+    const { page, counted } = statisticQueryOf(db, searching, order);
+    // Unnamed: PostgreSQL still plans each call for its own values.
+    prepared = { page: page.prepare(''), statement: { ...page.toSQL(), fields: ['id', 'title', 'enrollment_count', 'total'] }, counted };
+    shapes.set(shape, prepared);
+  }
+  const values = { tenant, pattern: searching ? containing(query.keyword!) : undefined, limit: query.page_size, offset: (query.page - 1) * query.page_size };
+  return { prepared, values };
+}
+
+/**
+ * The statement the statistic sends for this (validated) query in `tenant`'s scope (0: the
+ * platform's), values bound: the bench's bare route sends it itself.
+ */
+export function enrollmentStatisticStatement(db: Executor, tenant: number, query: StatisticQuery): Statement {
+  const { prepared, values } = statisticStatement(db, tenant, query);
+  return { ...prepared.statement, params: fillPlaceholders(prepared.statement.params, values) };
+}
+
+async function statisticPage(db: Executor, tenant: number | null, query: StatisticQuery) {
+  if (tenant === null) return { items: [], total: 0 };
+  const { prepared, values } = statisticStatement(db, tenant, query);
+  const rows = await prepared.page.execute(values);
   // An empty page carries no total: none on page 1 means none at all; past the end, count.
-  const total = rows.length > 0 ? rows[0].total : query.page === 1 ? 0 : await countOnly(db, counted);
+  let total = rows.length > 0 ? rows[0].total : 0;
+  if (rows.length === 0 && query.page !== 1) {
+    prepared.count ??= countAlone(db, prepared.counted).prepare('');
+    const [row] = await prepared.count.execute(values);
+    total = Number(row.total);
+  }
   return {
     items: rows.map(({ id, title, enrollment_count }) => ({ target: { id: id as number, title: title as string }, enrollment_count })),
     total,
   };
-}
-
-async function countOnly(db: Executor, counted: SQL<number>) {
-  const { rows } = (await db.execute(sql`select ${counted} as total`)) as unknown as { rows: { total: number }[] };
-  return Number(rows[0].total);
 }
 
 /**
@@ -137,13 +196,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: listAnswer, ...failures },
     },
     handler: async (request) => {
-      const { start_time, end_time } = request.query;
-      const where = [
-        scope(request),
-        start_time === undefined ? undefined : gte(enrollments.create_at, start_time),
-        end_time === undefined ? undefined : lt(enrollments.create_at, end_time),
-      ];
-      const found = await store.list(db, request.query, where);
+      const found = await store.list(db, request.query, listConditions(request.query, tenantListScope(request, enrollments.tenant_id)));
       return { success: true as const, data: { items: found.items.map(withNames), total: found.total } };
     },
   });

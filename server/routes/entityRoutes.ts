@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ilike, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, fillPlaceholders, ilike, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -17,7 +17,7 @@ export const containing = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\
 
 type Row = Record<string, unknown>;
 /** The list's total, answered beside each row of the page (a name no field may take). */
-const TOTAL = '_total';
+export const TOTAL = '_total';
 export interface ListQuery {
   page: number;
   page_size: number;
@@ -52,8 +52,11 @@ export interface EntityStoreOptions {
   countedBy?: readonly (readonly string[])[];
 }
 
-/** A route's condition that the counters can answer: `column` is `value`, or one of the values `among` selects. */
-export type Match = { column: string; value: unknown } | { column: string; among: SQL };
+/**
+ * A route's condition that the counters can answer: `column` is `value`, or the value of the
+ * condition's placeholder `placeholder` (see `Bound`), or one of the values `among` selects.
+ */
+export type Match = { column: string; value: unknown } | { column: string; placeholder: string } | { column: string; among: SQL };
 const matches = new WeakMap<SQL, Match>();
 
 /** Marks a route's condition (a scope, a category) as one a list's counters can answer, see `countedBy`. */
@@ -61,6 +64,38 @@ export function countable(condition: SQL, match: Match): SQL {
   matches.set(condition, match);
   return condition;
 }
+
+/**
+ * A route's condition built once, its values as placeholders (`sql.placeholder(name)`), with this
+ * request's values for them: a list whose conditions are all bound prepares its statement once per
+ * shape and only binds the values per request. A condition given as plain SQL (values inside) makes
+ * the list build its statement anew for that request.
+ */
+export interface Bound {
+  condition: SQL;
+  values: Record<string, unknown>;
+}
+export type Condition = SQL | Bound;
+const isBound = (condition: Condition): condition is Bound => 'condition' in condition && 'values' in condition;
+
+/**
+ * What a list sends for a page: the statement's text and its values, as the driver gets them, and
+ * the names of the columns it answers in order (drizzle reads rows by position, so the text names none).
+ */
+export interface Statement {
+  sql: string;
+  params: unknown[];
+  fields: string[];
+}
+
+/** A number per bound condition, for the shape of a statement that holds it. */
+const conditionIds = new WeakMap<SQL, number>();
+let conditionCount = 0;
+const conditionId = (condition: SQL) => {
+  let id = conditionIds.get(condition);
+  if (id === undefined) conditionIds.set(condition, (id = ++conditionCount));
+  return id;
+};
 
 export function entityStore(entity: Entity, table: PgTable, options: EntityStoreOptions = {}) {
   if (entity.names.includes(TOTAL)) throw new Error(`${entity.resource}: "${TOTAL}" is the list's own name, not a field's`);
@@ -171,37 +206,71 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
   /**
    * The list's exact total from the counters, when every condition is one they keep (see
    * `countedBy`); undefined when rows have to be counted (a keyword, chosen ids, another condition).
+   * With `bind`, the counters' key is a placeholder (`counted_key`, and `counted_among` for a
+   * filter given several values) whose values come back in `values`; otherwise the values are in
+   * the statement. Which of the two it is depends only on the list's shape.
    */
-  function countedTotal(query: ListQuery, added: SQL[]): SQL | undefined {
+  function countedTotal(query: ListQuery, added: readonly Condition[], bind: boolean): { total: SQL; values: Record<string, unknown> } | undefined {
     const countedBy = options.countedBy;
     if (!countedBy || query.id !== undefined || (query[entity.searchParam] && search)) return undefined;
     const fixed: Record<string, unknown> = {};
+    const values: Record<string, unknown> = {};
     let varying: { column: string; values: SQL } | undefined;
-    const take = (column: string, value: unknown, values?: SQL) => {
+    const take = (column: string, value: unknown, several?: SQL) => {
       if (column in fixed || varying?.column === column) return false;
-      if (values === undefined) fixed[column] = value;
+      if (several === undefined) fixed[column] = value;
       else if (varying) return false;
-      else varying = { column, values };
+      else varying = { column, values: several };
       return true;
     };
     for (const name of entity.filterNames) {
       const value = query[name];
       if (value === undefined) continue;
-      const several = Array.isArray(value) ? sql`select value from jsonb_array_elements(${JSON.stringify(value)}::jsonb)` : undefined;
+      let several: SQL | undefined;
+      if (Array.isArray(value)) {
+        values.counted_among = JSON.stringify(value);
+        several = sql`select value from jsonb_array_elements(${bind ? sql.placeholder('counted_among') : values.counted_among}::jsonb)`;
+      }
       if (!take(name, value, several)) return undefined;
     }
     for (const condition of added) {
-      const match = matches.get(condition);
-      if (!match || !take(match.column, 'value' in match ? match.value : undefined, 'among' in match ? match.among : undefined)) return undefined;
+      const match = matches.get(isBound(condition) ? condition.condition : condition);
+      if (!match) return undefined;
+      if ('placeholder' in match && !isBound(condition)) return undefined;
+      const value = 'value' in match ? match.value : 'placeholder' in match ? (condition as Bound).values[match.placeholder] : undefined;
+      if (!take(match.column, value, 'among' in match ? match.among : undefined)) return undefined;
     }
     // The columns compared must be exactly one of the counted combinations.
     const compared = [...Object.keys(fixed), ...(varying ? [varying.column] : [])];
     if (!countedBy.some((combination) => combination.length === compared.length && compared.every((column) => combination.includes(column)))) return undefined;
-    const key = sql`${JSON.stringify(fixed)}::jsonb`;
+    values.counted_key = JSON.stringify(fixed);
+    const key = sql`${bind ? sql.placeholder('counted_key') : values.counted_key}::jsonb`;
     const keys = varying
       ? sql`row_counts.key = any(array(select ${key} || jsonb_build_object(${varying.column}::text, value) from (${varying.values}) as chosen(value)))`
       : sql`row_counts.key = ${key}`;
-    return sql<number>`(select coalesce(sum(row_counts.row_count), 0)::int from row_counts where row_counts.table_name = ${entity.table} and ${keys})`;
+    return {
+      total: sql<number>`(select coalesce(sum(row_counts.row_count), 0)::int from row_counts where row_counts.table_name = ${entity.table} and ${keys})`,
+      values,
+    };
+  }
+
+  /**
+   * The declared search and filters, the chosen ids and the route's conditions, each value a
+   * placeholder: `pattern`, `ids`, `filter_<name>` (one value, or `= any` of several), and the
+   * bound conditions' own (a condition given as plain SQL keeps its values). The same for every
+   * request of the shape.
+   */
+  function placeholderConditions(query: ListQuery, added: readonly Condition[], searching: boolean): SQL | undefined {
+    const found: (SQL | undefined)[] = added.map((condition) => (isBound(condition) ? condition.condition : condition));
+    if (searching) found.push(ilike(search!, sql.placeholder('pattern')));
+    if (query.id) found.push(sql`${idColumn} = any(${sql.placeholder('ids')})`);
+    for (const name of entity.filterNames) {
+      const value = query[name];
+      if (value === undefined) continue;
+      const placeholder = sql.placeholder(`filter_${name}`);
+      found.push(Array.isArray(value) ? sql`${columns[name]} = any(${placeholder})` : eq(columns[name], placeholder));
+    }
+    return and(...found);
   }
 
   /**
@@ -221,8 +290,67 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
       .orderBy(direction(sortColumn), direction(idColumn));
   }
   type PreparedPage = ReturnType<ReturnType<typeof pageQuery>['prepare']>;
-  /** Built page queries by shape (sort, order, searching or not), for each database handle. */
-  const preparedPages = new WeakMap<Executor, Map<string, PreparedPage>>();
+  interface PreparedShape {
+    page: PreparedPage;
+    /** The page's statement as sent, placeholders among its params. */
+    statement: Statement;
+    total: SQL;
+    /** The total alone, for an empty page past the end; prepared when first needed. */
+    count?: ReturnType<ReturnType<typeof countAlone>['prepare']>;
+  }
+  const countAlone = (db: Executor, total: SQL) => db.select({ total }).from(sql`(select 1) as one`);
+  /** Page statements prepared by shape, for each database handle. */
+  const preparedPages = new WeakMap<Executor, Map<string, PreparedShape>>();
+
+  /**
+   * The statement of a list's page, ready to run: prepared once per shape (sort, order, searching or
+   * not, chosen ids or not, which filters are given and whether each has several values, which bound
+   * conditions the route adds) with the values bound per request; built anew when the route adds a
+   * condition as plain SQL.
+   */
+  function pageStatement(db: Executor, query: ListQuery, extra?: Condition | (Condition | undefined)[]) {
+    const added = [extra].flat().filter((condition): condition is Condition => condition !== undefined);
+    const sortBy = query.sort_by ?? entity.defaultSort.field;
+    const order = query.order ?? entity.defaultSort.order;
+    const word = query[entity.searchParam] as string | undefined;
+    const searching = Boolean(word && search);
+    const offset = (query.page - 1) * query.page_size;
+
+    // A condition given as plain SQL holds values of its own: that statement is built for this request alone.
+    const shared = added.every(isBound);
+    let shape = `${sortBy} ${order} ${searching ? 'search' : '-'} ${query.id === undefined ? '-' : 'ids'}`;
+    if (shared) {
+      for (const name of entity.filterNames) shape += query[name] === undefined ? ' -' : Array.isArray(query[name]) ? ' many' : ' one';
+      for (const condition of added as Bound[]) shape += ` ${conditionId(condition.condition)}`;
+    }
+    const shapes = preparedPages.get(db) ?? new Map<string, PreparedShape>();
+    if (shared) preparedPages.set(db, shapes);
+    let prepared = shared ? shapes.get(shape) : undefined;
+    const counted = countedTotal(query, added, true);
+    if (!prepared) {
+      const where = placeholderConditions(query, added, searching);
+      const total = counted?.total ?? sql<number>`(${countQuery(db, where)})`;
+      const built = pageQuery(db, where, total, sortBy, order, sql.placeholder('limit'), sql.placeholder('offset'));
+      // Unnamed: PostgreSQL still plans each call for its own values.
+      prepared = { page: built.prepare(''), statement: { ...built.toSQL(), fields: [...Object.keys(presented), TOTAL] }, total };
+      if (shared) shapes.set(shape, prepared);
+    }
+    const values: Record<string, unknown> = { ...counted?.values, limit: query.page_size, offset };
+    for (const condition of added) if (isBound(condition)) Object.assign(values, condition.values);
+    if (searching) values.pattern = containing(word!);
+    if (query.id !== undefined) values.ids = query.id;
+    for (const name of entity.filterNames) if (query[name] !== undefined) values[`filter_${name}`] = query[name];
+    const ready = prepared;
+    return {
+      rows: async () => (await ready.page.execute(values)) as Row[],
+      statement: (): Statement => ({ ...ready.statement, params: fillPlaceholders(ready.statement.params, values) }),
+      count: async () => {
+        ready.count ??= countAlone(db, ready.total).prepare('');
+        const [row] = await ready.count.execute(values);
+        return Number(row.total);
+      },
+    };
+  }
 
   return {
     entity,
@@ -234,43 +362,23 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     present,
 
     /**
-     * A page and the exact number of matches. The usual call (paging, sorting, searching) reuses a
-     * query built once for its shape; filters, chosen ids and a route's conditions build theirs anew.
+     * A page and the exact number of matches. Its statement is prepared once per shape (see
+     * `pageStatement`): the route's conditions given as `Bound` keep it so, plain SQL builds anew.
      */
-    async list(db: Executor, query: ListQuery, extra?: SQL | (SQL | undefined)[]) {
-      const added = [extra].flat().filter((condition): condition is SQL => condition !== undefined);
-      const sortBy = query.sort_by ?? entity.defaultSort.field;
-      const order = query.order ?? entity.defaultSort.order;
-      const word = query[entity.searchParam] as string | undefined;
-      const searching = Boolean(word && search);
-      const offset = (query.page - 1) * query.page_size;
-      const plain = added.length === 0 && query.id === undefined && entity.filterNames.every((name) => query[name] === undefined);
-      const where = conditions(query, and(...added));
-      const total = () => countedTotal(query, added) ?? sql<number>`(${countQuery(db, where)})`;
-      let found: Row[];
-      if (plain) {
-        const shapes = preparedPages.get(db) ?? new Map<string, PreparedPage>();
-        preparedPages.set(db, shapes);
-        const shape = `${sortBy} ${order} ${searching}`;
-        let prepared = shapes.get(shape);
-        if (!prepared) {
-          const pattern = searching ? ilike(search!, sql.placeholder('pattern')) : undefined;
-          const counted = searching ? sql<number>`(${countQuery(db, pattern)})` : total();
-          // Unnamed: PostgreSQL still plans each call for its own pattern and offset.
-          prepared = pageQuery(db, pattern, counted, sortBy, order, sql.placeholder('limit'), sql.placeholder('offset')).prepare('');
-          shapes.set(shape, prepared);
-        }
-        found = await prepared.execute({ pattern: searching ? containing(word!) : undefined, limit: query.page_size, offset });
-      } else {
-        found = await pageQuery(db, where, total(), sortBy, order, query.page_size, offset);
-      }
-      // An empty page carries no total: none on page 1 means none at all; past the end, count.
-      const count = async () => {
-        const { rows: counted } = (await db.execute(sql`select ${total()} as total`)) as unknown as { rows: { total: number }[] };
-        return Number(counted[0].total);
-      };
+    async list(db: Executor, query: ListQuery, extra?: Condition | (Condition | undefined)[]) {
+      const page = pageStatement(db, query, extra);
+      const found = await page.rows();
       const rows = found.map(({ [TOTAL]: _, ...row }) => row);
-      return { items: rows, total: found.length > 0 ? (found[0][TOTAL] as number) : query.page === 1 ? 0 : await count() };
+      // An empty page carries no total: none on page 1 means none at all; past the end, count.
+      return { items: rows, total: found.length > 0 ? (found[0][TOTAL] as number) : query.page === 1 ? 0 : await page.count() };
+    },
+
+    /**
+     * The statement `list` sends for this query and these conditions, values bound, as the driver
+     * gets it (the bench's bare routes send it themselves, so they cannot drift from the handler).
+     */
+    listStatement(db: Executor, query: ListQuery, extra?: Condition | (Condition | undefined)[]): Statement {
+      return pageStatement(db, query, extra).statement();
     },
 
     read: findRow,
@@ -313,6 +421,8 @@ export interface EntityRouteOptions {
   only?: readonly ('list' | 'read' | 'create' | 'update' | 'delete')[];
   /** What the caller may see (a tenant administrator: the own tenant); a record outside it answers 403. */
   scope?: (request: FastifyRequest) => SQL | undefined;
+  /** The same line for the list, as a bound condition (see `Bound`), so its statement is prepared once; `scope` otherwise. */
+  listScope?: (request: FastifyRequest) => Condition | undefined;
   /**
    * Runs in the delete's transaction first: refuses (a Conflict naming what still uses the record,
    * or what the caller may not delete) or removes dependants.
@@ -350,7 +460,7 @@ export function entityRoutes(store: EntityStore, options: EntityRouteOptions = {
       app.get(entity.listApi, {
         config: config('read'),
         schema: { tags: [tag], summary: `List ${entity.resource} records, a page at a time`, querystring: listQuery, response: { 200: success(page(record)), ...failures } },
-        handler: async (request) => ({ success: true as const, data: await store.list(db, request.query, scopeOf(request)) }),
+        handler: async (request) => ({ success: true as const, data: await store.list(db, request.query, (options.listScope ?? scopeOf)(request)) }),
       });
 
     if (declared.has('read'))

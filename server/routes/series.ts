@@ -16,7 +16,7 @@ import { course } from '../../schema/course';
 import type { Database, Executor } from '../db/client';
 import { courses, series as seriesTable, seriesCourses } from '../db/schema';
 import { BadRequest, NotFound } from '../errors';
-import { checkPrices, inCategory } from './courses';
+import { checkPrices, underCategory } from './courses';
 import { countable, entityRoutes, entityStore, type ListQuery } from './entityRoutes';
 import { refuseIfOnVouchers } from './vouchers';
 
@@ -32,11 +32,22 @@ const store = entityStore(series, seriesTable, {
   },
   countedBy: [[], ['category_id'], ['available'], ['category_id', 'available']],
 });
+
+type SeriesListQuery = ListQuery & { categoryId?: number; available?: boolean };
+/** The published state, the placeholder `available`: built once, bound per request. */
+const publishedIs = countable(eq(seriesTable.available, sql.placeholder('available')), { column: 'available', placeholder: 'available' });
+const listConditions = ({ categoryId, available }: SeriesListQuery) => [
+  categoryId === undefined ? undefined : underCategory(categoryId, seriesTable.category_id),
+  available === undefined ? undefined : { condition: publishedIs, values: { available } },
+];
+
+/** The statement the series list sends for this (validated) query, values bound: the bench's bare route sends it itself. */
+export const seriesListStatement = (db: Executor, query: SeriesListQuery) => store.listStatement(db, query, listConditions(query));
 /** The courses of a series are presented as the course list presents them: category and teachers. */
 const courseStore = entityStore(course, courses);
 
 // The generic view of the schemas: rows are checked against them when answering.
-const listQuery = seriesListQuery as unknown as z.ZodType<ListQuery & { categoryId?: number; available?: boolean }>;
+const listQuery = seriesListQuery as unknown as z.ZodType<SeriesListQuery>;
 const recordAnswer = success(seriesRecord) as unknown as z.ZodType<{ success: true; data: Row }>;
 const listAnswer = success(page(seriesRecord)) as unknown as z.ZodType<{ success: true; data: { items: Row[]; total: number } }>;
 const coursesAnswer = success(page(seriesCourse)) as unknown as z.ZodType<{ success: true; data: { items: Row[]; total: number } }>;
@@ -87,14 +98,7 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: listQuery,
       response: { 200: listAnswer, ...failures },
     },
-    handler: async (request) => {
-      const { categoryId, available } = request.query;
-      const where = [
-        categoryId === undefined ? undefined : inCategory(categoryId, seriesTable.category_id),
-        available === undefined ? undefined : countable(eq(seriesTable.available, available), { column: 'available', value: available }),
-      ];
-      return { success: true as const, data: await store.list(db, request.query, where) };
-    },
+    handler: async (request) => ({ success: true as const, data: await store.list(db, request.query, listConditions(request.query)) }),
   });
 
   app.get(one, {

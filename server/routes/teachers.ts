@@ -8,7 +8,9 @@ import { entityRoutes, entityStore } from './entityRoutes';
  * `/api/v1/teachers`: the standard routes of the declaration; a teacher named on a course cannot
  * be deleted, nor one named on a series (409 naming the teacher and how many), so none lists a teacher that is gone.
  */
-export const teacherRoutes = entityRoutes(entityStore(teacher, teachers, { countedBy: [[]] }), {
+export const teacherStore = entityStore(teacher, teachers, { countedBy: [[]] });
+
+export const teacherRoutes = entityRoutes(teacherStore, {
   beforeDelete: async (tx, id) => {
     // Locked before counting: a course write naming the teacher holds a key-share lock on the row,
     // so it either finished before (and is counted) or waits and then finds the teacher gone.

@@ -7,7 +7,7 @@ import type { Role } from '../../schema/privileges';
 import { registrationBody, user, userCreateBody, userStatusParams, type UserStatus } from '../../schema/user';
 import { hashPassword } from '../auth/passwords';
 import { revokeUserSessions } from '../auth/sessions';
-import { tenantScope } from '../auth/tenantScope';
+import { tenantListScope, tenantScope } from '../auth/tenantScope';
 import { assertNotThrottled, recordAttempt } from '../auth/throttle';
 import type { Database, Executor } from '../db/client';
 import { tenants, users } from '../db/schema';
@@ -71,6 +71,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     entityRoutes(userStore, {
       only: ['list', 'read', 'update', 'delete'],
       scope,
+      listScope: (request) => tenantListScope(request, users.tenant_id),
       beforeUpdate: async (tx, id, body, request) => {
         // Roles, tenant, names: a signed-in user's next call sees them (server/auth/sessionCache.ts).
         app.sessionCache.dropUsers([id]);

@@ -29,7 +29,7 @@ interface Version extends Row {
 }
 
 // The count rides in the page's own statement: one round trip per list, whatever the page size.
-const videoStore = entityStore(video, videos, {
+export const videoStore = entityStore(video, videos, {
   // Spelt out: drizzle leaves columns unqualified in a one-table select, which would turn the
   // outer `videos.id` into the version's own id.
   computed: { version_count: sql<number>`(select count(*)::int from video_versions where video_versions.video_id = videos.id)` },

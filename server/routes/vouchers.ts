@@ -44,6 +44,9 @@ const store = entityStore(voucher, vouchers, {
   countedBy: [[], ['resource_type'], ['object_type'], ['available'], ['resource_type', 'object_type'], ['resource_type', 'available'], ['object_type', 'available'], ['resource_type', 'object_type', 'available']],
 });
 
+/** The voucher list's store: the bench's bare route sends the statement it builds. */
+export const voucherStore = store;
+
 /** The table each type names its record in. */
 const resourceIds = { course: courses.id, series: series.id } as const;
 const objectIds = { tenant: tenants.tenant_id, user: users.user_id } as const;
