@@ -15,6 +15,13 @@ const schemaModule = /[\\/]schema[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
 const catalogue = /[\\/]i18n[\\/]/;
 /** What a screen fetches when it shows it (editor, players, chart): chunks of their own, as before. */
 const lazyParts = /[\\/]node_modules[\\/](hls\.js|mpegts\.js|@tiptap|prosemirror-[^\\/]+|ra-input-rich-text|@mui[\\/]x-charts[^\\/]*|d3-[^\\/]+)[\\/]|[\\/]src[\\/](richText|video)[\\/]|EnrollmentChart/;
+/**
+ * index.html with the shared screens' chunks named as module preloads: what the server sends for an
+ * address that shows a screen (server/consoleAssets.ts), so that they come with the shell instead of
+ * after it has run. The sign-in page keeps index.html, and so does the first-visit check.
+ */
+export const SCREEN_PAGE = 'screen.html';
+
 /** react-admin's core: the small pages import only its HttpError, through its index, which reaches all of it. */
 const raCore = /[\\/]node_modules[\\/]ra-core[\\/]/;
 
@@ -64,6 +71,28 @@ export function screenChunks(): { plugin: Plugin; groups: Group[] } {
       // Through ra-core's index, which the traversal stops at, the pages reach only its HttpError.
       const httpError = [...this.getModuleIds()].filter((id) => raCore.test(id) && /[\\/]HttpError\.js$/.test(id));
       pages = closure([...entries.filter((id) => !isConsole(id)), ...httpError], (id) => raCore.test(id) && !httpError.includes(id));
+    },
+    // After Vite's own HTML plugin has written index.html into the bundle.
+    generateBundle: {
+      order: 'post',
+      handler(_, bundle) {
+        const index = bundle['index.html'];
+        if (index?.type !== 'asset' || typeof index.source !== 'string') return;
+        const html = index.source;
+        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
+        const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+        // The shared chunks every screen starts with, and what they import that index.html does not name.
+        const wanted: string[] = [];
+        const queue = chunks.filter((chunk) => chunk.name === 'screens' || chunk.name === 'schemas').map((chunk) => chunk.fileName);
+        while (queue.length > 0) {
+          const file = queue.shift()!;
+          if (wanted.includes(file) || html.includes(`/${file}"`)) continue;
+          wanted.push(file);
+          queue.push(...(byFile.get(file)?.imports ?? []));
+        }
+        const links = wanted.map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`).join('\n    ');
+        this.emitFile({ type: 'asset', fileName: SCREEN_PAGE, source: html.replace('</head>', `  ${links}\n  </head>`) });
+      },
     },
   };
 

@@ -10,6 +10,9 @@ const apiPath = /^\/(api|uc|healthz|readyz|files)(\/|$)/;
 
 const ownPages: Record<string, string> = { '/qr/confirm': 'qr.html', '/register': 'register.html' };
 
+/** The sign-in page: it shows no screen, so it gets index.html alone. */
+const signInPath = /^\/login(\/|$)/;
+
 /**
  * Serves the built console: hashed assets cached for a year, index.html revalidated every time,
  * each compressed as the browser accepts (brotli, else gzip, from the build's copies), and any
@@ -21,6 +24,9 @@ export async function serveConsole(app: FastifyInstance, consoleDir: string | un
     return undefined;
   }
   const assetsDir = path.join(consoleDir, 'assets') + path.sep;
+  // index.html with the chunks every screen shares named as module preloads (scripts/screenChunks.ts),
+  // for an address that shows a screen: they arrive with the shell rather than after it has run.
+  const screenPage = existsSync(path.join(consoleDir, 'screen.html')) ? 'screen.html' : 'index.html';
   await app.register(fastifyStatic, {
     root: consoleDir,
     index: false,
@@ -40,7 +46,7 @@ export async function serveConsole(app: FastifyInstance, consoleDir: string | un
     const isClientRoute = (request.method === 'GET' || request.method === 'HEAD') && !apiPath.test(url) && !path.extname(url);
     if (!isClientRoute) return false;
     // The pages a phone opens from a link (a console's QR code, a tenant's registration link) are small pages of their own.
-    void reply.header('cache-control', 'no-cache').sendFile(ownPages[url] ?? 'index.html');
+    void reply.header('cache-control', 'no-cache').sendFile(ownPages[url] ?? (signInPath.test(url) ? 'index.html' : screenPage));
     return true;
   };
 }

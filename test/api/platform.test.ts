@@ -15,6 +15,8 @@ beforeAll(async () => {
   writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><title>console</title>');
   writeFileSync(path.join(consoleDir, 'qr.html'), '<!doctype html><title>confirm</title>');
   writeFileSync(path.join(consoleDir, 'register.html'), '<!doctype html><title>register</title>');
+  // index.html with the screens' shared chunks preloaded (scripts/screenChunks.ts).
+  writeFileSync(path.join(consoleDir, 'screen.html'), '<!doctype html><title>console</title><link rel="modulepreload" href="/assets/screens-Ef34Gh.js">');
   writeFileSync(path.join(consoleDir, 'assets', 'console-Ab12Cd.js'), 'console.log(1)');
   // The build's compressed copies (scripts/precompress.ts), told apart from the file by their text.
   writeFileSync(path.join(consoleDir, 'assets', 'console-Ab12Cd.js.br'), brotliCompressSync('console.log("br")'));
@@ -105,8 +107,8 @@ describe('serving the built console', () => {
     const plain = await get('/assets/console-Ab12Cd.js', 'identity');
     expect(plain).toMatchObject({ status: 200, body: 'console.log(1)' });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    // A client route's index.html, compressed and revalidated; a page without a copy is sent as it is.
-    const page = await get('/course', 'br');
+    // The sign-in page's index.html, compressed and revalidated; a page without a copy is sent as it is.
+    const page = await get('/login', 'br');
     expect(page).toMatchObject({ status: 200, body: '<!doctype html><title>console</title><!-- br -->' });
     expect(page.headers).toMatchObject({ 'content-encoding': 'br', 'cache-control': 'no-cache' });
     expect(page.headers['content-type']).toMatch(/text\/html/);
@@ -117,12 +119,15 @@ describe('serving the built console', () => {
     expect((await get('/assets/console-Ab12Cd.js.br', 'identity')).status).toBe(404);
   });
 
-  test('client routes get index.html; the QR confirm link gets its own page', async () => {
+  test('client routes get index.html, with the screens preloaded but on the sign-in page; the QR confirm link gets its own page', async () => {
     for (const route of ['/', '/login', '/course', '/carousel_group/edit/3', '/password/update']) {
       const page = await fetch(`${server.url}${route}`, { headers: { accept: 'text/html' } });
       expect(page.status).toBe(200);
       expect(page.headers.get('cache-control')).toBe('no-cache');
-      expect(await page.text()).toContain('<title>console</title>');
+      const html = await page.text();
+      expect(html).toContain('<title>console</title>');
+      if (route === '/login') expect(html).not.toContain('modulepreload');
+      else expect(html).toContain('<link rel="modulepreload" href="/assets/screens-Ef34Gh.js">');
     }
     const confirm = await fetch(`${server.url}/qr/confirm?ticket=abc`);
     expect(await confirm.text()).toContain('<title>confirm</title>');
