@@ -1,12 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { RawClient } from './bare';
-
-const treeSql = `
-  select k.title as course_title, c.id, c.title, c.course_id, c.parent_id, c.preview_enabled, c.res_type, c.video_id, c.pdf,
-         c.begin_at, c.sort_order, v.title as video_title
-  from courses k left join chapters c on c.course_id = k.id left join videos v on v.id = c.video_id
-  where k.id = $1
-  order by c.parent_id, c.sort_order, c.id`;
+import { chapterTreeStatement } from '../server/routes/chapters';
+import { builder, run, type RawClient } from './bare';
 
 interface BareNode extends Record<string, unknown> {
   id: number;
@@ -15,14 +9,18 @@ interface BareNode extends Record<string, unknown> {
 }
 
 /**
- * The floor the chapter tree is compared with: the same statement straight through the driver,
- * nested into the same answer. No session, no validation, no query builder, no hooks.
+ * The floor the chapter tree is compared with: the handler's own statement (built once by its
+ * query builder) straight through the driver, nested into the same answer. No session, no
+ * validation, no query building per request, no response schema, no hooks.
  */
 export async function startBareChapterTree(client: RawClient): Promise<{ base: string; close: () => Promise<void> }> {
   const app: FastifyInstance = Fastify({ logger: false });
+  const built = new Map<number, ReturnType<typeof chapterTreeStatement>>();
   app.get('/bare/chapter_tree/:id', async (request, reply) => {
     const id = Number((request.params as { id: string }).id);
-    const rows = (await client.query(treeSql, [id])).rows;
+    let statement = built.get(id);
+    if (!statement) built.set(id, (statement = chapterTreeStatement(builder, id)));
+    const rows = await run(client, statement);
     if (rows.length === 0) return reply.status(404).send({ success: false });
     const course = { id, title: rows[0].course_title };
     const nodes = rows.filter((row) => row.id !== null).map(({ course_title: _, video_title, ...row }) => ({

@@ -1,7 +1,10 @@
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from '../server/db/client';
-import type { RawClient } from './bare';
+import type { z } from 'zod';
+import { enrollmentListQuery, enrollmentStatisticQuery } from '../schema/enrollment';
+import { enrollmentListStatement, enrollmentStatisticStatement } from '../server/routes/enrollments';
+import { bareList, builder, pageOf, type RawClient } from './bare';
 import { rowsOf, USER_TENANTS, USERS } from './users';
 
 /** How many enrolments the enrolment bench measures, over how many courses of its own. */
@@ -43,81 +46,44 @@ export async function fillEnrollments(db: Database, firstTenant: number): Promis
   return { popularCourse: popular.id, learner: learner.id };
 }
 
-type Row = Record<string, unknown>;
-const ENROLLMENT_COLUMNS = 'id, target_id, learner_id, available, floor(extract(epoch from create_at) * 1000)::float8 as create_at';
+const parse = <T>(schema: unknown, query: Record<string, unknown>) => (schema as z.ZodType<T>).parse(query);
 
 /**
- * The floors the enrolment pager and statistic are compared with: the same page, count, filters
- * and scope as SQL text straight through the driver, then the page's course titles and learner
- * names; the statistic's page and count from the maintained counts. No session, no validation, no
- * query builder, no hooks.
+ * The floors the enrolment pager and statistic are compared with: the statements their handlers
+ * send for the same query (built once per address by the handlers' own builders), straight through
+ * the driver. `tenant_id=N` stands for N's administrator, whose scope the handler adds. No session,
+ * no validation or query building per request, no response schema, no hooks.
  */
 export async function startBareEnrollments(client: RawClient): Promise<{ base: string; close: () => Promise<void> }> {
   const app: FastifyInstance = Fastify({ logger: false });
 
-  app.get('/bare/enrollments', async (request) => {
-    const query = request.query as Record<string, string | undefined>;
-    const params: unknown[] = [];
-    const conditions: string[] = [];
-    for (const name of ['target_id', 'learner_id', 'tenant_id']) {
-      if (query[name] === undefined) continue;
-      params.push(Number(query[name]));
-      conditions.push(`${name} = $${params.length}`);
-    }
-    const where = conditions.length > 0 ? `where ${conditions.join(' and ')}` : '';
-    const size = Number(query.page_size ?? 10);
-    const offset = (Number(query.page ?? 1) - 1) * size;
-    const [items, count] = await Promise.all([
-      client.query(
-        // Qualified: the answered `create_at` (epoch ms) would otherwise be what is sorted, row by row.
-        `select ${ENROLLMENT_COLUMNS} from enrollments ${where} order by enrollments.create_at desc, enrollments.id desc limit $${params.length + 1} offset $${params.length + 2}`,
-        [...params, size, offset],
-      ),
-      client.query(`select count(*)::int as total from enrollments ${where}`, params),
-    ]);
-    const rows = items.rows;
-    const [courses, learners] = await Promise.all([
-      client.query('select id, title from courses where id = any($1::int[])', [[...new Set(rows.map((row) => row.target_id))]]),
-      client.query('select user_id, user_name from users where user_id = any($1::int[])', [[...new Set(rows.map((row) => row.learner_id))]]),
-    ]);
-    const course = new Map(courses.rows.map((row: Row) => [row.id, row]));
-    const learner = new Map(learners.rows.map((row: Row) => [row.user_id, row]));
-    return {
-      success: true,
-      data: {
-        items: rows.map((row) => {
-          const target = course.get(row.target_id) ?? null;
-          const person = learner.get(row.learner_id) ?? null;
-          return { ...row, target, learner: person, target_title: target?.title ?? '', learner_name: person?.user_name ?? '' };
-        }),
-        total: count.rows[0].total,
-      },
-    };
-  });
+  bareList(
+    app,
+    client,
+    '/bare/enrollments',
+    ({ tenant_id, ...query }) => enrollmentListStatement(builder, parse(enrollmentListQuery, query), tenant_id === undefined ? undefined : Number(tenant_id)),
+    // The flat course title and learner name the handler adds.
+    (rows) => {
+      const { items, total } = pageOf(rows);
+      const named = items.map((row) => ({
+        ...row,
+        target_title: (row.target as { title?: string } | null)?.title ?? '',
+        learner_name: (row.learner as { user_name?: string } | null)?.user_name ?? '',
+      }));
+      return { items: named, total };
+    },
+  );
 
-  app.get('/bare/enrollment_statistic', async (request) => {
-    const query = request.query as Record<string, string | undefined>;
-    const params: unknown[] = [Number(query.tenant_id ?? 0)];
-    let where = 'where c.tenant_id = $1 and c.enrollment_count > 0';
-    if (query.keyword) {
-      params.push(`%${query.keyword}%`);
-      where += ` and k.title ilike $2`;
-    }
-    const size = Number(query.page_size ?? 10);
-    const offset = (Number(query.page ?? 1) - 1) * size;
-    const [items, count] = await Promise.all([
-      client.query(
-        `select k.id, k.title, c.enrollment_count from enrollment_counts c join courses k on k.id = c.course_id ${where}
-         order by c.enrollment_count desc, c.course_id desc limit $${params.length + 1} offset $${params.length + 2}`,
-        [...params, size, offset],
-      ),
-      client.query(`select count(*)::int as total from enrollment_counts c ${query.keyword ? 'join courses k on k.id = c.course_id' : ''} ${where}`, params),
-    ]);
-    return {
-      success: true,
-      data: { items: items.rows.map((row) => ({ target: { id: row.id, title: row.title }, enrollment_count: row.enrollment_count })), total: count.rows[0].total },
-    };
-  });
+  bareList(
+    app,
+    client,
+    '/bare/enrollment_statistic',
+    ({ tenant_id, ...query }) => enrollmentStatisticStatement(builder, Number(tenant_id ?? 0), parse(enrollmentStatisticQuery, query)),
+    (rows) => ({
+      items: rows.map((row) => ({ target: { id: row.id, title: row.title }, enrollment_count: row.enrollment_count })),
+      total: rows.length > 0 ? rows[0].total : 0,
+    }),
+  );
 
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
