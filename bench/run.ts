@@ -59,8 +59,9 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = 50;
 const KEYWORD = WORDS[0];
 /**
- * `BENCH_ONLY=<part>`: that part alone (on a busy machine, one part at a time). `vouchers` after the
- * same start, fill and sign-in as the whole bench; see `parts` and main for the others.
+ * `BENCH_ONLY=<part>`: that part alone (on a busy machine, one part at a time). The list parts
+ * (`lists`, `courses`, `series`, `vouchers`, `chapter-tree`, `users`: see `listParts`) after the same
+ * start, fill and sign-in as the whole bench; see `parts` and main for the others.
  */
 const ONLY = process.env.BENCH_ONLY;
 
@@ -231,7 +232,7 @@ async function fillCourseOutline(db: Awaited<ReturnType<typeof buildApp>>['app']
 
 /**
  * `GET /api/v1/courses/{id}/chapters/tree` of a 300-section course against the bare route: the
- * same statement through the driver, nested the same way. Interleaved rounds, medians.
+ * handler's own statement through the driver, nested the same way. Interleaved rounds, medians.
  */
 async function measureChapterTree(kind: Kind, db: Awaited<ReturnType<typeof buildApp>>['app']['db'], base: string, token: string, client: RawClient) {
   const courseId = await fillCourseOutline(db);
@@ -310,7 +311,11 @@ async function measureServer(kind: Kind, place: Place) {
     const signInStart = performance.now();
     const token = await signIn(base);
     record(kind, 'sign-in, scrypt included (ms)', performance.now() - signInStart, budget.signInMs);
-    if (ONLY === 'vouchers') return await measureOnlyVouchers(kind, app, base, token, databaseUrl);
+    const alone = ONLY ? listParts[ONLY] : undefined;
+    if (alone) {
+      await alone(kind, app, base, token, databaseUrl);
+      return;
+    }
 
     // A few operators at work: 4 connections, 5 s.
     const list = await load(`${base}/api/v1/carousel_groups?page=37&page_size=20&sort_by=name&order=asc`, token, 4, 5);
@@ -329,25 +334,7 @@ async function measureServer(kind: Kind, place: Place) {
     await measureChapterTree(kind, app.db, base, token, pool);
     const bare = await startBareServer(pool, [carouselGroup, teacher, video] as unknown as Entity[]);
     try {
-      const page = 'page=2&page_size=20';
-      const results = await interleave([
-        { name: 'bare carousel_groups', url: `${bare.base}/bare/carousel_groups?${page}` },
-        { name: 'carousel_groups list', url: `${base}/api/v1/carousel_groups?${page}`, token },
-        { name: 'carousel_groups keyword', url: `${base}/api/v1/carousel_groups?keyword=${KEYWORD}&page=1&page_size=20`, token },
-        { name: 'bare teachers', url: `${bare.base}/bare/teachers?${page}` },
-        { name: 'teachers list', url: `${base}${teacher.listApi}?${page}`, token },
-        { name: 'bare videos', url: `${bare.base}/bare/videos?${page}` },
-        { name: 'videos list', url: `${base}${video.listApi}?${page}`, token },
-      ]);
-      const of = (name: string) => results.get(name)!;
-      for (const [name, perRound] of results)
-        record(kind, `${name}, ${CONNECTIONS} clients: req/s, median of ${ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
-      // Each round's pair ran back to back under the same neighbours: the median of their ratios.
-      const ratio = (a: string, b: string) => median(of(a).map((value, round) => value / of(b)[round]));
-      record(kind, 'ratio: carousel_groups list / bare', ratio('carousel_groups list', 'bare carousel_groups'), budget.listVsBareRatio, false);
-      record(kind, `ratio: keyword (${KEYWORD}, ${ROWS / WORDS.length | 0} matches) / list`, ratio('carousel_groups keyword', 'carousel_groups list'), budget.keywordVsListRatio, false);
-      record(kind, 'ratio: teachers list / bare', ratio('teachers list', 'bare teachers'), budget.listVsBareRatio, false);
-      record(kind, 'ratio: videos list / bare', ratio('videos list', 'bare videos'), budget.listVsBareRatio, false);
+      await measurePlainLists(kind, base, token, bare.base);
       await measureCoursePager(kind, app.db, base, token, bare.base);
       await measureSeriesList(kind, app.db, base, token, bare.base);
       await measureVoucherList(kind, app.db, base, token, bare.base);
@@ -365,8 +352,35 @@ async function measureServer(kind: Kind, place: Place) {
 }
 
 /**
+ * The carousel groups (page 2), teachers and videos against their bare routes, and the keyword
+ * search against the plain list, interleaved.
+ */
+async function measurePlainLists(kind: Kind, base: string, token: string, bareBase: string) {
+  const budget = budgets[kind];
+  const page = 'page=2&page_size=20';
+  const results = await interleave([
+    { name: 'bare carousel_groups', url: `${bareBase}/bare/carousel_groups?${page}` },
+    { name: 'carousel_groups list', url: `${base}/api/v1/carousel_groups?${page}`, token },
+    { name: 'carousel_groups keyword', url: `${base}/api/v1/carousel_groups?keyword=${KEYWORD}&page=1&page_size=20`, token },
+    { name: 'bare teachers', url: `${bareBase}/bare/teachers?${page}` },
+    { name: 'teachers list', url: `${base}${teacher.listApi}?${page}`, token },
+    { name: 'bare videos', url: `${bareBase}/bare/videos?${page}` },
+    { name: 'videos list', url: `${base}${video.listApi}?${page}`, token },
+  ]);
+  const of = (name: string) => results.get(name)!;
+  for (const [name, perRound] of results)
+    record(kind, `${name}, ${CONNECTIONS} clients: req/s, median of ${ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
+  // Each round's pair ran back to back under the same neighbours: the median of their ratios.
+  const ratio = (a: string, b: string) => median(of(a).map((value, round) => value / of(b)[round]));
+  record(kind, 'ratio: carousel_groups list / bare', ratio('carousel_groups list', 'bare carousel_groups'), budget.listVsBareRatio, false);
+  record(kind, `ratio: keyword (${KEYWORD}, ${ROWS / WORDS.length | 0} matches) / list`, ratio('carousel_groups keyword', 'carousel_groups list'), budget.keywordVsListRatio, false);
+  record(kind, 'ratio: teachers list / bare', ratio('teachers list', 'bare teachers'), budget.listVsBareRatio, false);
+  record(kind, 'ratio: videos list / bare', ratio('videos list', 'bare videos'), budget.listVsBareRatio, false);
+}
+
+/**
  * The course pager at ROWS courses, each shape against the bare route with the same parameters
- * (page, count and filters as SQL text, then the page's categories and teachers): the first page, a
+ * (the handler's own statement through the driver, see bench/bare.ts): the first page, a
  * deep page, a keyword and a top-level category with its subcategories; and the plans of the deep
  * page and the category filter.
  */
@@ -409,9 +423,8 @@ async function measureCoursePager(kind: Kind, db: Awaited<ReturnType<typeof buil
 }
 
 /**
- * The series list at ROWS series, each shape against the bare route with the same parameters (page,
- * count, `word`, `categoryId` with subcategories, the published state, creation time and category
- * path, then the page's categories and teachers): the first page, a word search and a top-level
+ * The series list at ROWS series, each shape against the bare route with the same parameters (the
+ * handler's own statement through the driver, see bench/bare.ts): the first page, a word search and a top-level
  * category; and the category filter's plan.
  */
 async function measureSeriesList(kind: Kind, db: Awaited<ReturnType<typeof buildApp>>['app']['db'], base: string, token: string, bareBase: string) {
@@ -442,8 +455,8 @@ async function measureSeriesList(kind: Kind, db: Awaited<ReturnType<typeof build
 
 /**
  * The voucher list at VOUCHERS vouchers, each shape against the bare route with the same parameters
- * (page, count, the keyword over name and code, filters, the item's title and the tenant's or
- * user's name): the first page, a keyword and a tenant's available vouchers; and the keyword's plan.
+ * (the handler's own statement through the driver, see bench/bare.ts): the first page, a keyword and
+ * a tenant's available vouchers; and the keyword's plan.
  */
 async function measureVoucherList(kind: Kind, db: Awaited<ReturnType<typeof buildApp>>['app']['db'], base: string, token: string, bareBase: string) {
   const budget = budgets[kind];
@@ -468,17 +481,34 @@ async function measureVoucherList(kind: Kind, db: Awaited<ReturnType<typeof buil
   record(kind, 'voucher keyword plan uses vouchers_search_trgm (1 = yes)', plan.includes('vouchers_search_trgm') ? 1 : 0, 1, false);
 }
 
-/** BENCH_ONLY=vouchers: the voucher list alone, against its bare route on the same database. */
-async function measureOnlyVouchers(kind: Kind, app: BuiltApp['app'], base: string, token: string, databaseUrl: string) {
-  const pool = barePool(databaseUrl);
-  const bare = await startBareServer(pool, []);
-  try {
-    await measureVoucherList(kind, app.db, base, token, bare.base);
-  } finally {
-    await bare.close();
-    await pool.end();
-  }
-}
+type ListPart = (kind: Kind, app: BuiltApp['app'], base: string, token: string, databaseUrl: string) => Promise<unknown>;
+
+/** A list part against the bare routes of bench/bare.ts, on a pool of its own. */
+const againstBare =
+  (measure: (kind: Kind, app: BuiltApp['app'], base: string, token: string, bareBase: string, pool: pg.Pool) => Promise<unknown>, entities: readonly unknown[] = []): ListPart =>
+  async (kind, app, base, token, databaseUrl) => {
+    const pool = barePool(databaseUrl);
+    const bare = await startBareServer(pool, entities as Entity[]);
+    try {
+      await measure(kind, app, base, token, bare.base, pool);
+    } finally {
+      await bare.close();
+      await pool.end();
+    }
+  };
+
+/**
+ * The list parts that run alone (`BENCH_ONLY=<part>`), after the same start, fill and sign-in as
+ * the whole bench, each against its bare route on the same database.
+ */
+const listParts: Record<string, ListPart> = {
+  lists: againstBare((kind, _app, base, token, bareBase) => measurePlainLists(kind, base, token, bareBase), [carouselGroup, teacher, video]),
+  courses: againstBare((kind, app, base, token, bareBase) => measureCoursePager(kind, app.db, base, token, bareBase)),
+  series: againstBare((kind, app, base, token, bareBase) => measureSeriesList(kind, app.db, base, token, bareBase)),
+  vouchers: againstBare((kind, app, base, token, bareBase) => measureVoucherList(kind, app.db, base, token, bareBase)),
+  'chapter-tree': againstBare((kind, app, base, token, _bareBase, pool) => measureChapterTree(kind, app.db, base, token, pool)),
+  users: (kind, app, base, token, databaseUrl) => measureUserList(kind, app, base, token, databaseUrl),
+};
 
 /** The plan PostgreSQL picks for a list's page and total, as one text to look for index names in. */
 async function planOf(db: Database, query: string) {
@@ -642,8 +672,8 @@ async function enrollmentsAlone(kind: Kind, place: Place) {
  */
 const parts: Record<string, (kind: Kind, place: Place) => Promise<void>> = {
   enrollments: enrollmentsAlone,
-  // The voucher list after the same start, fill and sign-in as the whole bench.
-  vouchers: measureServer,
+  // The list parts after the same start, fill and sign-in as the whole bench (see listParts).
+  ...Object.fromEntries(Object.keys(listParts).map((part) => [part, measureServer])),
 };
 
 // --- embedded against external, as an operator runs them -----------------------------------------
