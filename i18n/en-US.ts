@@ -191,6 +191,7 @@ export const enUS: TranslationMessages = {
       mail_failed: 'The mail server did not accept the mail, please try again later',
     },
     validation: {
+      unstorable_character: 'Contains a character that cannot be stored (a NUL or a broken surrogate)',
       reference_missing: 'The chosen record does not exist',
       duplicate_items: 'The same item is chosen twice',
       file_key: 'Not a valid file key',

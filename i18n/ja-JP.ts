@@ -191,6 +191,7 @@ export const jaJP: TranslationMessages = {
       mail_failed: 'メールサーバーがメールを受け付けませんでした。しばらくしてからもう一度お試しください',
     },
     validation: {
+      unstorable_character: '保存できない文字（NUL 文字や不完全なサロゲート）が含まれています',
       reference_missing: '選択したレコードが存在しません',
       duplicate_items: '同じ項目が 2 回選ばれています',
       file_key: 'ファイルのキーが正しくありません',

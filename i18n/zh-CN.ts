@@ -191,6 +191,7 @@ export const zhCN: TranslationMessages = {
       mail_failed: '邮件服务器未接收该邮件，请稍后重试',
     },
     validation: {
+      unstorable_character: '含有无法保存的字符（空字符或残缺的代理字符）',
       reference_missing: '所选记录不存在',
       duplicate_items: '同一项被选择了两次',
       file_key: '文件标识无效',
