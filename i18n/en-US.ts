@@ -172,7 +172,7 @@ export const enUS: TranslationMessages = {
       qr_refused: 'The login was refused on the phone',
       version_exists: 'This video already has a %{format} version in quality %{quality}',
       no_version_in_format: 'This video has no %{format} version',
-      video_in_use: 'The video "%{title}" is used by one chapter or section and cannot be deleted: choose another file for it first |||| The video "%{title}" is used by %{smart_count} chapters or sections and cannot be deleted: choose another file for them first',
+      video_in_use: 'The video "%{title}" is used by "%{chapter}" in the course "%{course}" and cannot be deleted: choose another file for it first |||| The video "%{title}" is used by %{smart_count} chapters or sections, the first "%{chapter}" in the course "%{course}", and cannot be deleted: choose another file for them first',
       category_has_subcategories: 'The category "%{title}" holds one subcategory and cannot be deleted: delete or move it first |||| The category "%{title}" holds %{smart_count} subcategories and cannot be deleted: delete or move them first',
       changed_meanwhile: 'Someone else changed this meanwhile: reload and try again',
       teacher_on_courses: 'The teacher "%{name}" is named on one course and cannot be deleted: remove them from that course first |||| The teacher "%{name}" is named on %{smart_count} courses and cannot be deleted: remove them from those courses first',

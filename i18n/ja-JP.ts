@@ -172,7 +172,7 @@ export const jaJP: TranslationMessages = {
       qr_refused: 'スマートフォンでログインが拒否されました',
       version_exists: 'この動画には %{format} 形式・画質 %{quality} のバージョンが既にあります',
       no_version_in_format: 'この動画には %{format} 形式のバージョンがありません',
-      video_in_use: '動画「%{title}」は %{smart_count} 件の章・節で使われているため削除できません。先に別のファイルを選んでください',
+      video_in_use: '動画「%{title}」は %{smart_count} 件の章・節（最初はコース「%{course}」の「%{chapter}」）で使われているため削除できません。先に別のファイルを選んでください',
       category_has_subcategories: 'カテゴリ「%{title}」には %{smart_count} 件のサブカテゴリがあるため削除できません。先にサブカテゴリを削除または移動してください',
       changed_meanwhile: 'この間に他の人が変更しました。再読み込みしてやり直してください',
       teacher_on_courses: '講師「%{name}」は %{smart_count} 件のコースの講師に指定されているため削除できません。先にそれらのコースから外してください',

@@ -172,7 +172,7 @@ export const zhCN: TranslationMessages = {
       qr_refused: '已在手机上拒绝登录',
       version_exists: '该视频已有 %{format} 格式、%{quality} 清晰度的版本',
       no_version_in_format: '该视频没有 %{format} 格式的版本',
-      video_in_use: '视频“%{title}”正被 %{smart_count} 个章节使用，无法删除：请先为其更换文件',
+      video_in_use: '视频“%{title}”正被 %{smart_count} 个章节使用（首个为课程“%{course}”的“%{chapter}”），无法删除：请先为其更换文件',
       category_has_subcategories: '分类“%{title}”下有 %{smart_count} 个子分类，无法删除：请先删除或移走子分类',
       changed_meanwhile: '他人已同时修改了此记录：请刷新后重试',
       teacher_on_courses: '讲师“%{name}”是 %{smart_count} 门课程的主讲老师，无法删除：请先从这些课程中移除该讲师',

@@ -15,7 +15,7 @@ import {
   type VideoQuality,
 } from '../../schema/video';
 import type { Database, Executor } from '../db/client';
-import { chapters, videos, videoVersions } from '../db/schema';
+import { chapters, courses, videos, videoVersions } from '../db/schema';
 import { Conflict, NotFound } from '../errors';
 import { publicFileUrl } from '../storage/publicAddress';
 import { entityRoutes, entityStore, type ListQuery } from './entityRoutes';
@@ -88,15 +88,23 @@ async function refuseDuplicate(db: Executor, videoId: number, version: { format:
 }
 
 /**
- * A video that a chapter or section plays cannot be deleted (409 naming it and how many use it).
- * The row is locked before counting, so no chapter can take it up between the count and the delete;
- * the restricting foreign key is the backstop.
+ * A video that a chapter or section plays cannot be deleted: a 409 naming it, how many use it, and
+ * the first of them with its course, so the operator knows where to go. The row is locked before
+ * counting, so no chapter can take it up between the count and the delete; the restricting foreign
+ * key is the backstop.
  */
 async function refuseWhilePlayed(tx: Executor, videoId: number) {
   const [found] = await tx.select({ title: videos.title }).from(videos).where(eq(videos.id, videoId)).for('update');
   if (!found) return;
-  const [{ total }] = await tx.select({ total: sql<number>`count(*)::int` }).from(chapters).where(eq(chapters.video_id, videoId));
-  if (total > 0) throw new Conflict('app.error.video_in_use', { title: found.title as string, smart_count: total });
+  const [first] = await tx
+    .select({ chapter: chapters.title, course: courses.title, total: sql<number>`count(*) over ()::int` })
+    .from(chapters)
+    .innerJoin(courses, eq(courses.id, chapters.course_id))
+    .where(eq(chapters.video_id, videoId))
+    .orderBy(asc(chapters.course_id), asc(chapters.id))
+    .limit(1);
+  if (first)
+    throw new Conflict('app.error.video_in_use', { title: found.title as string, chapter: first.chapter as string, course: first.course as string, smart_count: first.total });
 }
 
 /** Videos and their playable versions (SPEC.md "Videos and versions"). */

@@ -251,15 +251,17 @@ describe('delete', () => {
     const refused = await admin.delete(`/api/v1/videos/${videoId}`);
     expect(refused.status).toBe(409);
     expect(refused.body.message).toBe(
-      'The video "Shared lecture" is used by 2 chapters or sections and cannot be deleted: choose another file for them first',
+      'The video "Shared lecture" is used by 2 chapters or sections, the first "Uses it" in the course "Video guard", and cannot be deleted: choose another file for them first',
     );
     const chinese = await admin.delete(`/api/v1/videos/${videoId}`, { headers: { 'accept-language': 'zh-CN' } });
-    expect(chinese.body.message).toBe('视频“Shared lecture”正被 2 个章节使用，无法删除：请先为其更换文件');
+    expect(chinese.body.message).toBe('视频“Shared lecture”正被 2 个章节使用（首个为课程“Video guard”的“Uses it”），无法删除：请先为其更换文件');
+    const japanese = await admin.delete(`/api/v1/videos/${videoId}`, { headers: { 'accept-language': 'ja-JP' } });
+    expect(japanese.body.message).toBe('動画「Shared lecture」は 2 件の章・節（最初はコース「Video guard」の「Uses it」）で使われているため削除できません。先に別のファイルを選んでください');
 
     expect((await admin.put(`${path}/${one.id}`, { res_type: 'pdf', res_id: 'slides.pdf' })).status).toBe(200);
     const single = await admin.delete(`/api/v1/videos/${videoId}`);
     expect(single.body.message).toBe(
-      'The video "Shared lecture" is used by one chapter or section and cannot be deleted: choose another file for it first',
+      'The video "Shared lecture" is used by "Uses it too" in the course "Video guard" and cannot be deleted: choose another file for it first',
     );
     expect((await admin.delete(`${path}/${two.id}`)).status).toBe(200);
     expect((await admin.delete(`/api/v1/videos/${videoId}`)).status).toBe(200);
