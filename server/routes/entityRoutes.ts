@@ -308,7 +308,13 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
    * conditions the route adds) with the values bound per request; built anew when the route adds a
    * condition as plain SQL.
    */
-  function pageStatement(db: Executor, query: ListQuery, extra?: Condition | (Condition | undefined)[]) {
+  function pageStatement(db: Executor, given: ListQuery, extra?: Condition | (Condition | undefined)[]) {
+    // A filter given one value (`?resource_type=course` arrives as a list of one) is that value: its shape and counter are one value's.
+    const query: ListQuery = { ...given };
+    for (const name of entity.filterNames) {
+      const value = query[name];
+      if (Array.isArray(value) && new Set(value).size === 1) query[name] = value[0];
+    }
     const added = [extra].flat().filter((condition): condition is Condition => condition !== undefined);
     const sortBy = query.sort_by ?? entity.defaultSort.field;
     const order = query.order ?? entity.defaultSort.order;
