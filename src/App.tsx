@@ -50,7 +50,8 @@ const theme: RaThemeOptions = {
 // Rarely opened, and it carries the password rules' validation: fetched when opened.
 const PasswordUpdate = lazyScreen(() => import('./pages/PasswordUpdate'), (module) => module.PasswordUpdate);
 
-const Layout = createLayout(menuGroups);
+// The side menu fetches a screen's code when its entry or group is pointed at or focused.
+const Layout = createLayout(menuGroups, preloadScreenAt);
 const store = consoleStore();
 
 export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {

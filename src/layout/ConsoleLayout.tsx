@@ -16,9 +16,9 @@ function Footer() {
   );
 }
 
-/** The shell around every screen but the sign-in: header, side menu, content, footer. */
-export function createLayout(groups: readonly MenuGroup[]) {
-  const GroupedMenu = () => <ConsoleMenu groups={groups} />;
+/** The shell around every screen but the sign-in: header, side menu (`preload` fetches a screen ahead of a click), content, footer. */
+export function createLayout(groups: readonly MenuGroup[], preload?: (path: string) => void) {
+  const GroupedMenu = () => <ConsoleMenu groups={groups} preload={preload} />;
   return function ConsoleLayout({ children }: { children: ReactNode }) {
     return (
       // react-admin lets the page grow as wide as its widest content; here each screen fits the window.

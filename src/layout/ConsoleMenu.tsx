@@ -17,9 +17,11 @@ function useAllowed(entries: MenuEntry[]) {
 
 /**
  * The side menu: SPEC.md's groups, each entry shown only to whoever may use it, and the group
- * holding the current screen opened by itself.
+ * holding the current screen opened by itself. `preload` starts fetching the screen at an address:
+ * a group's screens when it is pointed at, focused or opened, an entry's when it is pointed at or
+ * focused, so that a click finds its screen's code there or on its way.
  */
-export function ConsoleMenu({ groups }: { groups: readonly MenuGroup[] }) {
+export function ConsoleMenu({ groups, preload }: { groups: readonly MenuGroup[]; preload?: (path: string) => void }) {
   const translate = useTranslate();
   const { pathname } = useLocation();
   const [sidebarOpen] = useSidebarState();
@@ -39,11 +41,17 @@ export function ConsoleMenu({ groups }: { groups: readonly MenuGroup[] }) {
         if (entries.length === 0) return null;
         const expanded = Boolean(open[group.key]);
         const label = translate(group.label);
+        const preloadGroup = () => entries.forEach((entry) => preload?.(entryPath(entry)));
         return (
           <List key={group.key} disablePadding component="nav" aria-label={label}>
             <ListItemButton
               aria-expanded={expanded}
-              onClick={() => setOpen((state) => ({ ...state, [group.key]: !expanded }))}
+              onClick={() => {
+                preloadGroup();
+                setOpen((state) => ({ ...state, [group.key]: !expanded }));
+              }}
+              onPointerEnter={preloadGroup}
+              onFocus={preloadGroup}
               sx={{ pl: 2 }}
             >
               <ListItemIcon sx={{ minWidth: 40 }}>{createElement(group.icon)}</ListItemIcon>
@@ -57,6 +65,8 @@ export function ConsoleMenu({ groups }: { groups: readonly MenuGroup[] }) {
                   to={entryPath(entry)}
                   primaryText={translate(entry.label)}
                   sx={{ pl: sidebarOpen ? 4 : 2 }}
+                  onPointerEnter={() => preload?.(entryPath(entry))}
+                  onFocus={() => preload?.(entryPath(entry))}
                 />
               ))}
             </Collapse>
