@@ -16,9 +16,7 @@ export function tenantScope(request: FastifyRequest, ...tenantColumns: [PgColumn
   if (user.roles.includes('admin')) return undefined;
   // A non-administrator without a tenant sees nothing, never everything.
   if (tenantLimit === null) return sql`false`;
-  if (tenantColumns.length > 1) return or(...tenantColumns.map((column) => eq(column, tenantLimit)));
-  // One column: a list's counters can answer it (see countable).
-  return countable(eq(tenantColumns[0], tenantLimit), { column: tenantColumns[0].name, value: tenantLimit });
+  return or(...tenantColumns.map((column) => eq(column, tenantLimit)));
 }
 
 /** Built once per column: the tenant is the placeholder `tenant`. */

@@ -1,4 +1,4 @@
-import { eq, or, sql, type SQL } from 'drizzle-orm';
+import { eq, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -24,7 +24,7 @@ const listAnswer = success(page(course.record)) as unknown as z.ZodType<{ succes
  * primary key and parent), then the index on `column` finds the records. A category that does not
  * exist finds nothing.
  */
-export function inCategory(categoryId: number, column: PgColumn = courses.category_id): SQL {
+export function inCategory(categoryId: number | Placeholder, column: PgColumn = courses.category_id): SQL {
   const ids = sql`select ${categories.id} from ${categories} where ${or(eq(categories.id, categoryId), eq(categories.parent_id, categoryId))}`;
   return countable(sql`${column} = any(array(${ids}))`, { column: column.name, among: ids });
 }
@@ -36,9 +36,7 @@ const categoryConditions = new Map<PgColumn, SQL>();
 export function underCategory(categoryId: number, column: PgColumn = courses.category_id): Bound {
   let condition = categoryConditions.get(column);
   if (!condition) {
-    const id = sql.placeholder('categoryId');
-    const ids = sql`select ${categories.id} from ${categories} where ${or(eq(categories.id, id), eq(categories.parent_id, id))}`;
-    condition = countable(sql`${column} = any(array(${ids}))`, { column: column.name, among: ids });
+    condition = inCategory(sql.placeholder('categoryId'), column);
     categoryConditions.set(column, condition);
   }
   return { condition, values: { categoryId } };

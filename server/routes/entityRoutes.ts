@@ -53,10 +53,10 @@ export interface EntityStoreOptions {
 }
 
 /**
- * A route's condition that the counters can answer: `column` is `value`, or the value of the
- * condition's placeholder `placeholder` (see `Bound`), or one of the values `among` selects.
+ * A route's condition that the counters can answer: `column` is the value of the condition's
+ * placeholder `placeholder` (see `Bound`), or one of the values `among` selects.
  */
-export type Match = { column: string; value: unknown } | { column: string; placeholder: string } | { column: string; among: SQL };
+export type Match = { column: string; placeholder: string } | { column: string; among: SQL };
 const matches = new WeakMap<SQL, Match>();
 
 /** Marks a route's condition (a scope, a category) as one a list's counters can answer, see `countedBy`. */
@@ -206,11 +206,11 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
   /**
    * The list's exact total from the counters, when every condition is one they keep (see
    * `countedBy`); undefined when rows have to be counted (a keyword, chosen ids, another condition).
-   * With `bind`, the counters' key is a placeholder (`counted_key`, and `counted_among` for a
-   * filter given several values) whose values come back in `values`; otherwise the values are in
-   * the statement. Which of the two it is depends only on the list's shape.
+   * The counters' key is a placeholder (`counted_key`, and `counted_among` for a filter given
+   * several values) whose values come back in `values`: which of them it uses depends only on the
+   * list's shape.
    */
-  function countedTotal(query: ListQuery, added: readonly Condition[], bind: boolean): { total: SQL; values: Record<string, unknown> } | undefined {
+  function countedTotal(query: ListQuery, added: readonly Condition[]): { total: SQL; values: Record<string, unknown> } | undefined {
     const countedBy = options.countedBy;
     if (!countedBy || query.id !== undefined || (query[entity.searchParam] && search)) return undefined;
     const fixed: Record<string, unknown> = {};
@@ -229,22 +229,21 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
       let several: SQL | undefined;
       if (Array.isArray(value)) {
         values.counted_among = JSON.stringify(value);
-        several = sql`select value from jsonb_array_elements(${bind ? sql.placeholder('counted_among') : values.counted_among}::jsonb)`;
+        several = sql`select value from jsonb_array_elements(${sql.placeholder('counted_among')}::jsonb)`;
       }
       if (!take(name, value, several)) return undefined;
     }
     for (const condition of added) {
       const match = matches.get(isBound(condition) ? condition.condition : condition);
-      if (!match) return undefined;
-      if ('placeholder' in match && !isBound(condition)) return undefined;
-      const value = 'value' in match ? match.value : 'placeholder' in match ? (condition as Bound).values[match.placeholder] : undefined;
+      if (!match || !isBound(condition)) return undefined;
+      const value = 'placeholder' in match ? condition.values[match.placeholder] : undefined;
       if (!take(match.column, value, 'among' in match ? match.among : undefined)) return undefined;
     }
     // The columns compared must be exactly one of the counted combinations.
     const compared = [...Object.keys(fixed), ...(varying ? [varying.column] : [])];
     if (!countedBy.some((combination) => combination.length === compared.length && compared.every((column) => combination.includes(column)))) return undefined;
     values.counted_key = JSON.stringify(fixed);
-    const key = sql`${bind ? sql.placeholder('counted_key') : values.counted_key}::jsonb`;
+    const key = sql`${sql.placeholder('counted_key')}::jsonb`;
     const keys = varying
       ? sql`row_counts.key = any(array(select ${key} || jsonb_build_object(${varying.column}::text, value) from (${varying.values}) as chosen(value)))`
       : sql`row_counts.key = ${key}`;
@@ -332,7 +331,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     const shapes = preparedPages.get(db) ?? new Map<string, PreparedShape>();
     if (shared) preparedPages.set(db, shapes);
     let prepared = shared ? shapes.get(shape) : undefined;
-    const counted = countedTotal(query, added, true);
+    const counted = countedTotal(query, added);
     if (!prepared) {
       const where = placeholderConditions(query, added, searching);
       const total = counted?.total ?? sql<number>`(${countQuery(db, where)})`;
