@@ -159,6 +159,7 @@ export const enUS: TranslationMessages = {
       too_many_attempts_one_minute: 'Too many failed attempts, please try again in a minute',
       too_large: 'The request is too large',
       unsupported_media_type: 'Unsupported content type',
+      request_timeout: 'The request took too long to arrive',
       internal: 'Server error, please contact the administrator',
       database_unavailable: 'The database is not answering right now: please try again in a moment',
       sign_in_failed: 'Username or password is wrong',

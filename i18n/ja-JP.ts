@@ -159,6 +159,7 @@ export const jaJP: TranslationMessages = {
       too_many_attempts_one_minute: '失敗が多すぎます。1 分後にもう一度お試しください',
       too_large: 'リクエストが大きすぎます',
       unsupported_media_type: 'サポートされていないコンテンツタイプです',
+      request_timeout: 'リクエストの受信に時間がかかりすぎました。もう一度お試しください',
       internal: 'サーバーエラーです。管理者に連絡してください',
       database_unavailable: 'データベースが現在応答していません。しばらくしてからもう一度お試しください',
       sign_in_failed: 'ユーザー名またはパスワードが間違っています',

@@ -159,6 +159,7 @@ export const zhCN: TranslationMessages = {
       too_many_attempts_one_minute: '失败次数过多，请 1 分钟后再试',
       too_large: '请求内容过大',
       unsupported_media_type: '不支持的内容类型',
+      request_timeout: '请求发送超时，请重试',
       internal: '服务器错误，请联系管理员',
       database_unavailable: '数据库暂时无法响应，请稍后重试',
       sign_in_failed: '用户名或密码错误',

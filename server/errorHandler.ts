@@ -1,4 +1,6 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Failure } from '../schema/envelope';
 import { ApiError, BadRequest, Conflict, NotYet, TooManyRequests, valueTaken, type MessageArgs } from './errors';
 import { fieldLabel, localeFromHeader, translate, type ServerLocale } from './messages';
@@ -91,4 +93,28 @@ export function registerErrorHandler(app: FastifyInstance) {
 
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   return sendError(request, reply, new ApiError(404, 'app.error.route_not_found', { method: request.method, url: request.url.split('?')[0] }));
+}
+
+/**
+ * Node's refusals of a request it cannot read (an address or headers over 16 kB, a broken request
+ * line, a request that never finished arriving), which no route or hook sees: the envelope too, in
+ * the language the bytes that did arrive ask for, where they say.
+ */
+export function answerClientError(error: ConnectionError, socket: Socket) {
+  if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) return;
+  const apiError =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new ApiError(431, 'app.error.too_large')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new ApiError(408, 'app.error.request_timeout')
+        : new BadRequest();
+  // A Buffer at run time, whatever the type says.
+  const arrived = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1') : '';
+  const acceptLanguage = /\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(arrived)?.[1];
+  const body = JSON.stringify(envelope(apiError, localeFromHeader(acceptLanguage), undefined));
+  const status = apiError.statusCode;
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+  );
 }
