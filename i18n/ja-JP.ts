@@ -263,6 +263,8 @@ export const jaJP: TranslationMessages = {
       key_taken: 'このキーのファイルは既に存在します',
       bad_token: 'アップロードトークンが無効か期限切れです。もう一度アップロードしてください',
       no_file: 'ファイルが存在しません',
+      active_content: 'ファイルにウェブページのコード（HTML やスクリプト）が含まれているため、アップロードできません',
+      file_removed: 'このファイルは使われていなかったため削除されました。もう一度アップロードしてください',
     },
     picker: { open: '選択', change: '変更', clear: 'すべてクリア', none: '未選択', chosen: '選択済み', remove: '%{name} を外す', choose_record: '%{name} を選択', confirm: '決定' },
     register: {

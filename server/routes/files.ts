@@ -20,7 +20,7 @@ import {
   type UploadKind,
 } from '../../schema/files';
 import { ApiError, BadRequest, Conflict, NotFound, Unauthorized } from '../errors';
-import { contentTypeOf } from '../storage/contentType';
+import { contentTypeOf, MarkupScanner, readWholeForMarkup, servingHeaders } from '../storage/contentType';
 import { fileExists, prepareFilesDir, saveUpload, type UploadLimits } from '../storage/localFiles';
 import { signUploadToken, uploadTokenSecret, UPTOKEN_TTL_MS, verifyUploadToken } from '../storage/uptoken';
 
@@ -88,6 +88,9 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!allowedTypes) throw new ApiError(415, rule.typeMessage);
     if (await fileExists(filesDir, key)) throw new Conflict('app.upload.key_taken');
     const limit = maxBytes(grant.kind);
+    const markup = new MarkupScanner();
+    let readWhole = false;
+    const activeMarkup = () => new ApiError(415, 'app.upload.active_content');
     const limits: UploadLimits = {
       maxBytes: limit,
       tooLarge: () => new ApiError(413, rule.sizeMessage, { size: formatBytes(limit) }),
@@ -95,6 +98,12 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
         const type = await contentTypeOf(head);
         if (!type || !Object.values(rule.extensions).some((types) => types.includes(type))) throw new ApiError(415, rule.typeMessage);
         if (!allowedTypes.includes(type)) throw new ApiError(415, 'app.upload.extension_mismatch', { extension: extensionOf(key) });
+        // A polyglot: a picture, PDF, playlist or video that is also a web page.
+        if (markup.found(head)) throw activeMarkup();
+        readWhole = readWholeForMarkup(type);
+      },
+      checkRest: (chunk) => {
+        if (readWhole && markup.found(chunk)) throw activeMarkup();
       },
     };
     return { key, limits };
@@ -141,23 +150,25 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   });
 
-  // Only for reply.sendFile (with ranges); the route below decides what may be served.
-  await app.register(fastifyStatic, { root: filesDir, serve: false });
+  // Only for reply.sendFile (with ranges); the route below decides what may be served, and as what.
+  await app.register(fastifyStatic, { root: filesDir, serve: false, contentType: false });
 
   app.get(`${FILES_PATH}/*`, {
     config: { access: 'public' },
     schema: {
       tags: ['files'],
       summary: 'An uploaded file, with range requests (videos seek) and long caching: keys are never reused',
+      description:
+        'Served as its extension says from a fixed table (JPEG, PNG, MP4, FLV, MPEG-TS; PDFs and playlists as downloads), ' +
+        'with sniffing off and a sandboxing Content-Security-Policy; any other extension is a 404.',
       params: z.object({ '*': z.string() }),
       response: { 404: failure },
     },
     handler: async (request, reply) => {
       const key = request.params['*'];
-      if (!isServedKey(key) || !(await fileExists(filesDir, key))) throw new NotFound('app.upload.no_file');
-      return reply
-        .header('x-content-type-options', 'nosniff')
-        .sendFile(key, { maxAge: YEAR_MS, immutable: true });
+      const headers = isServedKey(key) ? servingHeaders(key) : undefined;
+      if (!headers || !(await fileExists(filesDir, key))) throw new NotFound('app.upload.no_file');
+      return reply.headers(headers).sendFile(key, { maxAge: YEAR_MS, immutable: true });
     },
   });
 };

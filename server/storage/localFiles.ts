@@ -32,6 +32,8 @@ export interface UploadLimits {
   maxBytes: number;
   /** Called once with the first bytes (all of them for a small file); throws to refuse the file. */
   checkHead(head: Buffer): Promise<void>;
+  /** Called with every chunk after the head, in order; throws to refuse the file. */
+  checkRest(chunk: Buffer): void;
   /** The error for a file past maxBytes. */
   tooLarge(): Error;
 }
@@ -50,7 +52,14 @@ class UploadCheck extends Transform {
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
     this.total += chunk.length;
     if (this.total > this.limits.maxBytes) return done(this.limits.tooLarge());
-    if (this.checked) return done(null, chunk);
+    if (this.checked) {
+      try {
+        this.limits.checkRest(chunk);
+      } catch (error) {
+        return done(error as Error);
+      }
+      return done(null, chunk);
+    }
     this.head.push(chunk);
     this.headBytes += chunk.length;
     if (this.headBytes < HEAD_BYTES) return done();

@@ -3,71 +3,31 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { UploadKind } from '../../schema/files';
 import { signUploadToken, uploadTokenSecret } from '../../server/storage/uptoken';
 import { client, signIn } from './client';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, startServer, type TestServer } from './server';
+import { files, newKey, uploader } from './uploads';
 
-const fixture = (name: string) => readFileSync(path.join(__dirname, '../fixtures', name));
-const jpg = fixture('tiny.jpg');
-const png = fixture('tiny.png');
-const pdf = fixture('tiny.pdf');
-const mp4 = fixture('tiny.mp4');
-const flv = fixture('tiny.flv');
-/** Two MPEG-TS null packets: the smallest valid transport stream. */
-const ts = Buffer.concat([0, 1].map(() => Buffer.concat([Buffer.from([0x47, 0x1f, 0xff, 0x10]), Buffer.alloc(184, 0xff)])));
-const m3u8 = Buffer.from('#EXTM3U\n#EXT-X-VERSION:3\n#EXT-X-TARGETDURATION:1\n#EXTINF:0.2,\nsegment.ts\n#EXT-X-ENDLIST\n');
+const { jpg, png, pdf, mp4, flv, ts, m3u8 } = files;
 const text = Buffer.from('just some text, not a picture\n');
 
 const VIDEO_LIMIT = 4096;
 let server: TestServer;
 let admin: ReturnType<typeof client>;
-let serial = 0;
+let uptoken: ReturnType<typeof uploader>['uptoken'];
+let post: ReturnType<typeof uploader>['post'];
+let upload: ReturnType<typeof uploader>['upload'];
+let partialFiles: () => string[];
 
 beforeAll(async () => {
   server = await startServer({ videoMaxBytes: VIDEO_LIMIT });
-  admin = client(server.url, await signIn(server.url, 'admin', ADMIN_PASSWORD));
+  const token = await signIn(server.url, 'admin', ADMIN_PASSWORD);
+  admin = client(server.url, token);
+  ({ uptoken, post, upload, partialFiles } = uploader(server, token));
 });
 afterAll(() => server.stop());
 
 const filesDir = () => path.join(server.app.appConfig.dataDir, 'files');
-const partialFiles = () => readdirSync(path.join(filesDir(), '.uploads'));
-/** A key no other test uses, as the console makes them: timestamp, random part, extension. */
-const newKey = (extension: string) => `${Date.now()}-t${++serial}.${extension}`;
-
-async function uptoken(kind: UploadKind): Promise<string> {
-  const answer = await admin.get(`/api/v1/uptoken/${kind}`);
-  expect(answer.status).toBe(200);
-  return answer.body.data.uptoken;
-}
-
-interface FilePart {
-  bytes: Buffer;
-  /** The file's own name and type in the form, which the provider does not trust. */
-  name?: string;
-  type?: string;
-}
-
-/** Posts the form with the parts given, in the order given. */
-async function post(parts: [string, string | FilePart][], headers: Record<string, string> = {}) {
-  const form = new FormData();
-  for (const [name, value] of parts) {
-    if (typeof value === 'string') form.append(name, value);
-    else form.append(name, new Blob([new Uint8Array(value.bytes)], { type: value.type ?? 'application/octet-stream' }), value.name ?? 'upload');
-  }
-  const response = await fetch(`${server.url}/api/v1/files`, { method: 'POST', body: form, headers });
-  return { status: response.status, body: await response.json() };
-}
-
-const upload = (token: string, key: string, file: FilePart, headers?: Record<string, string>) =>
-  post(
-    [
-      ['token', token],
-      ['key', key],
-      ['file', file],
-    ],
-    headers,
-  );
 
 describe('upload tokens', () => {
   test('an administrator gets a token per kind, with where to upload and where files are served', async () => {
@@ -102,24 +62,26 @@ describe('upload tokens', () => {
 
 describe('each kind uploads and reads back, with ranges', () => {
   test.each([
-    ['image', 'jpg', jpg, 'image/jpeg'],
-    ['image', 'jpeg', jpg, 'image/jpeg'],
-    ['image', 'png', png, 'image/png'],
-    ['pdf', 'pdf', pdf, 'application/pdf'],
-    ['video', 'mp4', mp4, 'video/mp4'],
-    ['video', 'flv', flv, 'video/x-flv'],
-    ['video', 'm3u8', m3u8, 'application/vnd.apple.mpegurl'],
-    ['video', 'ts', ts, 'video/mp2t'],
-  ] as const)('%s .%s', async (kind, extension, bytes, contentType) => {
+    ['image', 'jpg', jpg, 'image/jpeg', 'inline'],
+    ['image', 'jpeg', jpg, 'image/jpeg', 'inline'],
+    ['image', 'png', png, 'image/png', 'inline'],
+    ['pdf', 'pdf', pdf, 'application/pdf', 'attachment'],
+    ['video', 'mp4', mp4, 'video/mp4', 'inline'],
+    ['video', 'flv', flv, 'video/x-flv', 'inline'],
+    ['video', 'm3u8', m3u8, 'application/vnd.apple.mpegurl', 'attachment'],
+    ['video', 'ts', ts, 'video/mp2t', 'inline'],
+  ] as const)('%s .%s', async (kind, extension, bytes, contentType, disposition) => {
     const key = newKey(extension);
     const answer = await upload(await uptoken(kind), key, { bytes, name: `original.${extension}` });
     expect(answer).toEqual({ status: 200, body: { key } });
 
     const whole = await fetch(`${server.url}/files/${key}`);
     expect(whole.status).toBe(200);
-    expect(whole.headers.get('content-type')).toContain(contentType);
+    expect(whole.headers.get('content-type')).toBe(contentType);
     expect(whole.headers.get('accept-ranges')).toBe('bytes');
     expect(whole.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(whole.headers.get('content-security-policy')).toBe("default-src 'none'; style-src 'unsafe-inline'; sandbox");
+    expect(whole.headers.get('content-disposition')).toBe(`${disposition}; filename="${key}"`);
     expect(whole.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(Buffer.from(await whole.arrayBuffer()).equals(bytes)).toBe(true);
 
