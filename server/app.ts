@@ -19,7 +19,7 @@ import { tableOf } from './db/tables';
 import { installDemoFiles } from './db/demoFiles';
 import { createMailer } from './mail/mailer';
 import { seed, type SeedReport } from './db/seed';
-import { answerClientError, registerErrorHandler, sendNotFound } from './errorHandler';
+import { answerClientError, answerFrameworkError, registerErrorHandler, sendNotFound } from './errorHandler';
 import { startHousekeeping } from './housekeeping';
 import { authRoutes } from './routes/auth';
 import { carouselGroupRoutes } from './routes/carouselGroups';
@@ -76,6 +76,7 @@ async function createServer(config: AppConfig, database: DatabaseHandle, logger:
     // On close, idle keep-alive connections are dropped at once; requests in flight finish first.
     forceCloseConnections: 'idle',
     clientErrorHandler: answerClientError,
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.decorate('db', database.db);

@@ -91,6 +91,14 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
 }
 
+/**
+ * The router's refusals of an address it cannot match (a broken %-escape, a path parameter over 100
+ * characters), which reach no route: the envelope too.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  return sendError(request, reply, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? new ApiError(414, 'app.error.too_large') : new BadRequest());
+}
+
 export function sendNotFound(request: FastifyRequest, reply: FastifyReply) {
   return sendError(request, reply, new ApiError(404, 'app.error.route_not_found', { method: request.method, url: request.url.split('?')[0] }));
 }

@@ -38,3 +38,13 @@ test('a request Node cannot parse is a 400 in the envelope', async () => {
   expect(body).toMatchObject({ success: false, error_code: 400 });
   expect(body.message).toMatch(/^输入/);
 });
+
+test('an address with a broken %-escape is a 400 in the envelope; a path parameter over 100 characters a 414', async () => {
+  // Found: the router answered both itself, as {"error":..., "code":"FST_ERR_BAD_URL"}.
+  const broken = await call(server.url, 'GET', '/api/v1/chapters/%zz', { headers: { 'accept-language': 'en-US' } });
+  expect(broken.status).toBe(400);
+  expect(broken.body).toEqual({ success: false, error_code: 400, message: 'Invalid input: Invalid value' });
+  const long = await call(server.url, 'GET', `/api/v1/chapters/${'9'.repeat(150)}`, { headers: { 'accept-language': 'zh-CN' } });
+  expect(long.status).toBe(414);
+  expect(long.body).toEqual({ success: false, error_code: 414, message: '请求内容过大' });
+});
