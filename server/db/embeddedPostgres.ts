@@ -307,8 +307,22 @@ class PortTaken extends Error {}
 
 const SETPRIV = ['/usr/bin/setpriv', '/bin/setpriv'].find((candidate) => existsSync(candidate));
 
+// The longest unix socket path Linux takes (sun_path holds 108 bytes with its NUL).
+const SOCKET_PATH_MAX = 107;
+
+/**
+ * Where the server's own connections go: a unix socket in the cluster's folder, which only the
+ * server's account and PostgreSQL's can enter, and which spares each round trip the TCP stack.
+ * Undefined when that path would be too long for a socket: the server then uses 127.0.0.1.
+ */
+function socketDirectory(dir: string, port: number): string | undefined {
+  const folder = path.resolve(dir);
+  return Buffer.byteLength(path.join(folder, `.s.PGSQL.${port}`)) <= SOCKET_PATH_MAX ? folder : undefined;
+}
+
 function launch(dir: string, port: number, account: Account, bin: Binaries, settings: Record<string, string>, log: Log): Promise<ChildProcess> {
-  const flags = Object.entries({ listen_addresses: '127.0.0.1', unix_socket_directories: '', lc_messages: 'C', ...settings }).flatMap(
+  const sockets = socketDirectory(dir, port) ?? '';
+  const flags = Object.entries({ listen_addresses: '127.0.0.1', unix_socket_directories: sockets, lc_messages: 'C', ...settings }).flatMap(
     ([name, value]) => ['-c', `${name}=${value}`],
   );
   const command = [bin.postgres, '-D', dir, '-p', String(port), ...flags];
@@ -369,7 +383,7 @@ async function createDatabase(port: number, password: string, database: string) 
 
 /**
  * Runs a real PostgreSQL under DATA_DIR/postgres for this server alone: initialised on the first
- * start, reached on 127.0.0.1 with a generated password, restarted if it dies, stopped with the server.
+ * start, reached through a unix socket in its folder (or 127.0.0.1) with a generated password, restarted if it dies, stopped with the server.
  */
 export async function startEmbeddedPostgres({ dataDir, log, database = EMBEDDED_DATABASE, settings = {} }: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
   mkdirSync(dataDir, { recursive: true });
@@ -443,7 +457,8 @@ export async function startEmbeddedPostgres({ dataDir, log, database = EMBEDDED_
       });
     supervise(child);
 
-    const url = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`;
+    const socket = socketDirectory(dir, port);
+    const url = `postgres://${SUPERUSER}:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}${socket ? `?host=${encodeURIComponent(socket)}` : ''}`;
     return {
       url,
       port,

@@ -127,7 +127,7 @@ function folderDigest(dir: string): string {
   return hash.digest('hex');
 }
 
-test('the first start initialises a password-protected cluster on 127.0.0.1, a later start reuses it, and SIGTERM leaves no postgres behind', async () => {
+test('the first start initialises a password-protected cluster, reached by the server over a unix socket in its folder and by tools on 127.0.0.1, a later start reuses it, and SIGTERM leaves no postgres behind', async () => {
   const dataDir = newDataDir();
   const first = start(dataDir);
   const url = await first.ready;
@@ -138,11 +138,20 @@ test('the first start initialises a password-protected cluster on 127.0.0.1, a l
   const port = clusterPort(dataDir);
   const withoutPassword = new pg.Client({ host: '127.0.0.1', port, user: 'postgres', database: 'course_console', password: 'wrong' });
   await expect(withoutPassword.connect()).rejects.toThrow(/password authentication failed/);
+  const clusterFolder = path.join(dataDir, 'postgres');
+  const socketWithoutPassword = new pg.Client({ host: clusterFolder, port, user: 'postgres', database: 'course_console', password: 'wrong' });
+  await expect(socketWithoutPassword.connect()).rejects.toThrow(/password authentication failed/);
+  expect(statSync(clusterFolder).mode & 0o777).toBe(0o700);
   const connection = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir) });
   await connection.connect();
   const { rows } = await connection.query(`select current_setting('listen_addresses') as listen, current_setting('unix_socket_directories') as sockets`);
+  // The server's own pool came in through the socket (no client address); this connection, a tool's, through 127.0.0.1.
+  const { rows: serverConnections } = await connection.query(
+    `select count(*)::int as over_socket from pg_stat_activity where datname = 'course_console' and backend_type = 'client backend' and client_addr is null`,
+  );
   await connection.end();
-  expect(rows[0]).toEqual({ listen: '127.0.0.1', sockets: '' });
+  expect(rows[0]).toEqual({ listen: '127.0.0.1', sockets: clusterFolder });
+  expect(serverConnections[0].over_socket).toBeGreaterThan(0);
 
   expect(postgresProcesses(dataDir).length).toBeGreaterThan(0);
   expect(await first.stop()).toBe(0);
