@@ -1,4 +1,4 @@
-import type { Privilege } from './privileges';
+import type { PrivilegeCode, PrivilegeDeclaration } from './privileges';
 
 /**
  * Where each entity lives and who may use it: plain data, free of zod. Each declaration in this
@@ -19,7 +19,8 @@ export interface Place {
   idKey: string;
   /** The field that names a record. */
   titleField: string;
-  privileges: { read: Privilege; write: Privilege; delete: Privilege };
+  /** Who may do what with it (a new code is declared by naming it here: see PrivilegeDeclaration). */
+  privileges: PrivilegeDeclaration & { write: PrivilegeCode; delete: PrivilegeCode };
 }
 
 const coursePrivileges = { read: 'course:read', write: 'course:write', delete: 'course:delete' } as const;
@@ -68,14 +69,19 @@ export const places = {
     listApi: '/api/v1/enrollments/pager',
     idKey: 'id',
     titleField: 'target_id',
-    privileges: { read: 'enrollment:read', write: 'enrollment:status', delete: 'enrollment:status' },
+    privileges: {
+      read: 'enrollment:read',
+      write: 'enrollment:status',
+      delete: 'enrollment:status',
+      grants: { tenant_admin: ['enrollment:read', 'enrollment:status'] },
+    },
   },
   series: {
     resource: 'series',
     api: '/api/v1/sys/series',
     idKey: 'id',
     titleField: 'title',
-    privileges: { read: 'series:read', write: 'series:write', delete: 'series:delete' },
+    privileges: { read: 'series:read', write: 'series:write', delete: 'series:delete', actions: { publish: 'series:publish' } },
   },
   teacher: {
     resource: 'teacher',
@@ -97,7 +103,7 @@ export const places = {
     api: '/uc/v1/applies',
     idKey: 'tenant_transfer_application_id',
     titleField: 'user_id',
-    privileges: { read: 'audit:read', write: 'audit:decide', delete: 'audit:decide' },
+    privileges: { read: 'audit:read', write: 'audit:decide', delete: 'audit:decide', grants: { tenant_admin: ['audit:read', 'audit:decide'] } },
   },
   user: {
     resource: 'user',
@@ -105,7 +111,13 @@ export const places = {
     listApi: '/uc/v1/system/users',
     idKey: 'user_id',
     titleField: 'user_name',
-    privileges: { read: 'user:read', write: 'user:write', delete: 'user:write' },
+    privileges: {
+      read: 'user:read',
+      write: 'user:write',
+      delete: 'user:write',
+      actions: { status: 'user:status' },
+      grants: { tenant_admin: ['user:read', 'user:status'] },
+    },
   },
   video: {
     resource: 'video',
@@ -128,6 +140,22 @@ export const places = {
     createApi: '/api/v1/vouchers/new',
     idKey: 'id',
     titleField: 'name',
-    privileges: { read: 'voucher:read', write: 'voucher:write', delete: 'voucher:write' },
+    privileges: { read: 'voucher:read', write: 'voucher:write', delete: 'voucher:write', actions: { abolish: 'voucher:abolish', send: 'voucher:send' } },
   },
 } as const satisfies Record<string, Place>;
+
+/** A screen that shows no list of records, with its call and who may open it. */
+export interface ScreenPlace {
+  resource: string;
+  api: string;
+  privileges: PrivilegeDeclaration;
+}
+
+export const screens = {
+  /** Every administrator's figures, each within the own scope (server/routes/dashboard.ts). */
+  dashboard: {
+    resource: 'dashboard',
+    api: '/api/v1/dashboard',
+    privileges: { read: 'dashboard:read', grants: { tenant_admin: ['dashboard:read'] } },
+  },
+} as const satisfies Record<string, ScreenPlace>;

@@ -1,33 +1,47 @@
-/** Privilege codes are `resource:action`; the server enforces them, the console shows what they allow. */
-export const privileges = [
-  'course:read', 'course:write', 'course:delete',
-  'category:read', 'category:write', 'category:delete',
-  'teacher:read', 'teacher:write', 'teacher:delete',
-  'video:read', 'video:write', 'video:delete',
-  'series:read', 'series:write', 'series:delete', 'series:publish',
-  'tenant:read', 'tenant:write', 'tenant:delete',
-  'user:read', 'user:write', 'user:status',
-  'audit:read', 'audit:decide',
-  'enrollment:read', 'enrollment:status',
-  'voucher:read', 'voucher:write', 'voucher:abolish', 'voucher:send',
-  'carousel:read', 'carousel:write', 'carousel:delete',
-] as const;
-
-export type Privilege = (typeof privileges)[number];
+import { places, screens } from './places';
 
 export const roles = ['admin', 'tenant_admin', 'learner'] as const;
 export type Role = (typeof roles)[number];
 
-/** What each role may do. A tenant administrator's privileges stop at the own tenant's records. */
-export const rolePrivileges: Record<Role, readonly Privilege[]> = {
-  admin: privileges,
-  tenant_admin: [
-    'user:read', 'user:status',
-    'audit:read', 'audit:decide',
-    'enrollment:read', 'enrollment:status',
-  ],
-  learner: [],
-};
+/** Privilege codes are `resource:action`; the server enforces them, the console shows what they allow. */
+export type PrivilegeCode = `${string}:${string}`;
+
+/**
+ * A resource's privileges, declared with the resource (its place in schema/places.ts, which its
+ * defineEntity spreads): the code each action needs, and the codes each role besides the
+ * administrator holds. The administrator holds every declared code; a tenant administrator's stop
+ * at the own tenant's records. A new code needs nothing else: the server grants and enforces it,
+ * the console's canAccess and menu follow it, and the access matrix checks that a route asks for it.
+ */
+export interface PrivilegeDeclaration {
+  read: PrivilegeCode;
+  write?: PrivilegeCode;
+  delete?: PrivilegeCode;
+  /** Custom actions and the code each needs (`publish: 'series:publish'`). */
+  actions?: Readonly<Record<string, PrivilegeCode>>;
+  grants?: Readonly<Partial<Record<Exclude<Role, 'admin'>, readonly PrivilegeCode[]>>>;
+}
+
+type Declaration = (typeof places)[keyof typeof places]['privileges'] | (typeof screens)[keyof typeof screens]['privileges'];
+/** Every string in a declaration: its codes (a grant's role names are keys, not values). */
+type CodesIn<T> = T extends string ? T : T extends readonly unknown[] ? CodesIn<T[number]> : T extends object ? CodesIn<T[keyof T]> : never;
+/** A code some resource declares. */
+export type Privilege = CodesIn<Declaration>;
+
+const declarations: readonly PrivilegeDeclaration[] = [...Object.values(places), ...Object.values(screens)].map((place) => place.privileges);
+
+/** Every declared code, in declaration order, each once. */
+export const privileges: readonly Privilege[] = [
+  ...new Set(declarations.flatMap(({ read, write, delete: remove, actions }) => [read, write, remove, ...Object.values(actions ?? {})])),
+].filter((code): code is Privilege => code !== undefined);
+
+/** What each role may do: the administrator everything, the others what the declarations grant them. */
+export const rolePrivileges: Record<Role, readonly Privilege[]> = Object.fromEntries(
+  roles.map((role) => [
+    role,
+    role === 'admin' ? privileges : privileges.filter((code) => declarations.some((declaration) => declaration.grants?.[role]?.includes(code))),
+  ]),
+) as Record<Role, readonly Privilege[]>;
 
 export function privilegesOf(userRoles: readonly string[]): Privilege[] {
   const granted = new Set<Privilege>();

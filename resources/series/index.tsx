@@ -20,7 +20,7 @@ const SeriesCoursesPage = lazyScreen(() => import('./SeriesDetail'), (module) =>
 const series: ConsoleResource = {
   name: seriesEntity.resource,
   icon: LibraryBooksIcon,
-  privileges: { ...seriesEntity.privileges, actions: { publish: 'series:publish' } },
+  privileges: seriesEntity.privileges,
   endpoints: placeEndpoints(seriesEntity),
   list: SeriesList,
   create: SeriesCreate,

@@ -11,7 +11,7 @@ const UserList = lazyScreen(() => import('./UserList'), (module) => module.UserL
 const users: ConsoleResource = {
   name: user.resource,
   icon: PeopleIcon,
-  privileges: { ...user.privileges, actions: { status: 'user:status' } },
+  privileges: user.privileges,
   endpoints: placeEndpoints(user),
   list: UserList,
   recordRepresentation: user.titleField,

@@ -15,7 +15,7 @@ const VoucherEdit = lazyScreen(() => import('./VoucherForm'), (module) => module
 const vouchers: ConsoleResource = {
   name: voucher.resource,
   icon: ConfirmationNumberIcon,
-  privileges: { ...voucher.privileges, actions: { abolish: 'voucher:abolish', send: 'voucher:send' } },
+  privileges: voucher.privileges,
   endpoints: placeEndpoints(voucher),
   list: VoucherList,
   create: VoucherCreate,
