@@ -24,6 +24,8 @@ export const chapter = defineEntity({
     res_type: choice(resourceTypes, { default: 'video' }),
     video_id: reference(() => video, { as: 'video' }),
     pdf: file('pdf'),
+    /** The PDF's name as it was uploaded (`handout.pdf`), shown instead of its stored key; empty without a PDF. */
+    pdf_name: text({ max: 255 }),
     begin_at: datetime(),
   },
 });

@@ -76,6 +76,15 @@ export const places = {
       grants: { tenant_admin: ['enrollment:read', 'enrollment:status'] },
     },
   },
+  mailOutbox: {
+    resource: 'mail_outbox',
+    api: '/api/v1/mail_outbox',
+    listApi: '/api/v1/mail_outbox/pager',
+    idKey: 'id',
+    titleField: 'subject',
+    // Mail is written by the actions that send it (a voucher's), never by hand: nothing to create or delete.
+    privileges: { read: 'mail:read', write: 'mail:resend', delete: 'mail:resend' },
+  },
   series: {
     resource: 'series',
     api: '/api/v1/sys/series',

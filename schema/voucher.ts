@@ -96,8 +96,8 @@ export function isTimeZone(zone: string): boolean {
   }
 }
 
-/** Who a mail went to. */
-export const voucherSent = z.object({ to: z.array(z.string()) });
+/** Who the mail goes to, and its row in the outbox: it is queued there and delivered from it (`/api/v1/mail_outbox`). */
+export const voucherSent = z.object({ to: z.array(z.string()), mail_id: z.number().int(), status: z.literal('queued') });
 
 /** `POST /uc/v1/vouchers/redeem`: the code, whatever its case; any code no voucher has is a 404, however it is spelt. */
 export const redeemBody = z.object({ code: z.string().trim().min(1).max(64) });

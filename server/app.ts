@@ -30,6 +30,7 @@ import { courseRoutes } from './routes/courses';
 import { enrollmentRoutes } from './routes/enrollments';
 import { entityRoutes, entityStore } from './routes/entityRoutes';
 import { fileRoutes } from './routes/files';
+import { mailOutboxRoutes } from './routes/mailOutbox';
 import { healthRoutes } from './routes/health';
 import { qrSignInRoutes } from './routes/qrSignIn';
 import { seriesRoutes } from './routes/series';
@@ -91,7 +92,7 @@ async function createServer(config: AppConfig, database: DatabaseHandle, logger:
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   app.addHook('onClose', async () => {
-    mailer.close();
+    await mailer.close();
     await sessionListener?.stop();
     await database.close();
     app.log.info('database closed');
@@ -158,6 +159,7 @@ async function createServer(config: AppConfig, database: DatabaseHandle, logger:
   await app.register(userRoutes);
   await app.register(transferApplicationRoutes);
   await app.register(voucherRoutes);
+  await app.register(mailOutboxRoutes);
   await app.register(enrollmentRoutes);
   for (const entity of simpleEntities) await app.register(entityRoutes(entityStore(entity, tableOf(entity.table))));
 

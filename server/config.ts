@@ -32,6 +32,20 @@ export interface AppConfig {
   smtpUrl?: string;
   /** The sender of every mail. */
   mailFrom: string;
+  /** The outbox's delivery: how often it looks for due mail, how retries back off, when it gives up, how long finished rows stay. */
+  mailDelivery: MailDeliveryPolicy;
+}
+
+export interface MailDeliveryPolicy {
+  /** How often each instance looks for due mail (a mail queued by this instance is tried at once). */
+  pollMs: number;
+  /** The wait after the first failed attempt; each further failure doubles it, up to `retryMaxMs`. */
+  retryBaseMs: number;
+  retryMaxMs: number;
+  /** Attempts before a mail is marked failed. */
+  maxAttempts: number;
+  /** Sent and failed mail older than this is pruned. */
+  retentionMs: number;
 }
 
 export const HOUR = 3_600_000;
@@ -49,6 +63,7 @@ export const defaultConfig = (rootDir = process.cwd()): AppConfig => ({
   logLevel: 'info',
   videoMaxBytes: 2 * 1024 ** 3,
   mailFrom: 'Course console <no-reply@localhost>',
+  mailDelivery: { pollMs: 5_000, retryBaseMs: 60_000, retryMaxMs: 6 * HOUR, maxAttempts: 10, retentionMs: 30 * 24 * HOUR },
 });
 
 export interface ListenConfig {
@@ -79,12 +94,24 @@ export function configFromEnv(env: NodeJS.ProcessEnv, rootDir = process.cwd()): 
     videoMaxBytes: env.VIDEO_MAX_BYTES ? Number(env.VIDEO_MAX_BYTES) : base.videoMaxBytes,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || base.mailFrom,
+    mailDelivery: {
+      ...base.mailDelivery,
+      retryBaseMs: env.MAIL_RETRY_BASE_SECONDS ? Number(env.MAIL_RETRY_BASE_SECONDS) * 1000 : base.mailDelivery.retryBaseMs,
+      retryMaxMs: env.MAIL_RETRY_MAX_SECONDS ? Number(env.MAIL_RETRY_MAX_SECONDS) * 1000 : base.mailDelivery.retryMaxMs,
+      maxAttempts: env.MAIL_MAX_ATTEMPTS ? Number(env.MAIL_MAX_ATTEMPTS) : base.mailDelivery.maxAttempts,
+      retentionMs: env.MAIL_RETENTION_DAYS ? Number(env.MAIL_RETENTION_DAYS) * 24 * HOUR : base.mailDelivery.retentionMs,
+    },
   };
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
   if (!(app.sessionTtlMs > 0)) throw new Error(`SESSION_TTL_HOURS must be a positive number, not "${env.SESSION_TTL_HOURS}"`);
   if (!(app.qrSignIn.ttlMs > 0)) throw new Error(`QR_TTL_SECONDS must be a positive number, not "${env.QR_TTL_SECONDS}"`);
   if (!Number.isSafeInteger(app.videoMaxBytes) || app.videoMaxBytes <= 0)
     throw new Error(`VIDEO_MAX_BYTES must be a positive whole number of bytes, not "${env.VIDEO_MAX_BYTES}"`);
+  const delivery = app.mailDelivery;
+  if (!(delivery.retryBaseMs > 0)) throw new Error(`MAIL_RETRY_BASE_SECONDS must be a positive number, not "${env.MAIL_RETRY_BASE_SECONDS}"`);
+  if (!(delivery.retryMaxMs >= delivery.retryBaseMs)) throw new Error(`MAIL_RETRY_MAX_SECONDS must be a number of seconds at least MAIL_RETRY_BASE_SECONDS, not "${env.MAIL_RETRY_MAX_SECONDS}"`);
+  if (!Number.isInteger(delivery.maxAttempts) || delivery.maxAttempts < 1) throw new Error(`MAIL_MAX_ATTEMPTS must be a whole number from 1, not "${env.MAIL_MAX_ATTEMPTS}"`);
+  if (!(delivery.retentionMs > 0)) throw new Error(`MAIL_RETENTION_DAYS must be a positive number, not "${env.MAIL_RETENTION_DAYS}"`);
   if (app.smtpUrl && !/^smtps?:\/\//.test(app.smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
   return { app, listen: { port, host: env.HOST ?? '0.0.0.0' } };
 }

@@ -1,15 +1,18 @@
-import { lt, or, sql } from 'drizzle-orm';
+import { and, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { HOUR } from './config';
-import { attemptCounters, qrTickets, sessions } from './db/schema';
+import { attemptCounters, mailOutbox, qrTickets, sessions } from './db/schema';
 
-/** Drops what can no longer be used: dead sessions after a week, stale counters, old QR tickets. */
+/** Drops what can no longer be used: dead sessions after a week, stale counters, old QR tickets, finished mail past its retention. */
 export async function sweep(app: FastifyInstance) {
   const { db, appConfig } = app;
   await db.delete(sessions).where(or(lt(sessions.expires_at, sql`now() - interval '7 days'`), lt(sessions.revoked_at, sql`now() - interval '7 days'`)));
   const longestWindow = Math.max(appConfig.signInThrottle.windowMs, appConfig.qrSignIn.windowMs);
   await db.delete(attemptCounters).where(lt(attemptCounters.window_started_at, new Date(Date.now() - longestWindow)));
   await db.delete(qrTickets).where(lt(qrTickets.expires_at, sql`now() - interval '1 day'`));
+  // Their attempts go with them (cascade). Queued mail is never pruned, however old: it is still owed.
+  const retention = `${appConfig.mailDelivery.retentionMs} milliseconds`;
+  await db.delete(mailOutbox).where(and(inArray(mailOutbox.status, ['sent', 'failed']), lt(mailOutbox.last_attempt_at, sql`now() - ${retention}::interval`)));
 }
 
 export function startHousekeeping(app: FastifyInstance) {

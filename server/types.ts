@@ -27,7 +27,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     appConfig: AppConfig;
-    /** SMTP when configured, the outbox table otherwise (server/mail/). */
+    /** The mail outbox and its delivery loop (server/mail/mailer.ts). */
     mailer: Mailer;
     /**
      * Resolved sessions (auth/sessionCache.ts). Whatever changes a user or session in this process

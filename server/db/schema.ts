@@ -11,6 +11,7 @@ import { transferApplication } from '../../schema/transferApplication';
 import { video, videoVersion } from '../../schema/video';
 import { tenant } from '../../schema/tenant';
 import { user, userStatuses } from '../../schema/user';
+import { mailAttemptOutcomes, mailStatuses } from '../../schema/mailOutbox';
 import { voucher, voucherObjectTypes, voucherResourceTypes } from '../../schema/voucher';
 import { blankText, createdAt, createdAtMs, epochMs, identityId } from './columns';
 import { entityTable, searchText } from './entityTable';
@@ -327,17 +328,52 @@ export const voucherRedemptions = pgTable(
 );
 
 /**
- * Mail written while no SMTP server is configured (SMTP_URL unset): kept here, and logged, for a
- * relay or an operator to deliver. `sent_at` is for whoever delivers it; this server never does.
+ * Every mail the server sends (a voucher's), written in the transaction of the action that causes
+ * it and delivered by the delivery loop (server/mail/mailer.ts): `status` and `next_attempt_at`
+ * say what it waits for, `mail_attempts` what each try met. Sent and failed rows are pruned after
+ * MAIL_RETENTION_DAYS (server/housekeeping.ts).
  */
-export const mailOutbox = pgTable('mail_outbox', {
-  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-  to: text('to').array().notNull(),
-  subject: text('subject').notNull(),
-  text: text('text').notNull(),
-  created_at: createdAt('created_at'),
-  sent_at: timestamp('sent_at', { withTimezone: true }),
-});
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    to: text('to').array().notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    status: text('status', { enum: mailStatuses }).notNull().default('queued'),
+    voucher_id: integer('voucher_id').references(() => vouchers.id, { onDelete: 'set null' }),
+    attempt_count: integer('attempt_count').notNull().default(0),
+    created_at: createdAtMs('created_at'),
+    last_attempt_at: epochMs('last_attempt_at'),
+    next_attempt_at: epochMs('next_attempt_at').notNull().default(sql`now()`),
+    sent_at: epochMs('sent_at'),
+  },
+  (table) => [
+    check('mail_outbox_status', sql`${table.status} in ('queued', 'sending', 'sent', 'failed')`),
+    // The delivery loop's look-up: what is due, soonest first, among the mail not yet done.
+    index('mail_outbox_due_idx').on(table.next_attempt_at).where(sql`${table.status} in ('queued', 'sending')`),
+    index('mail_outbox_voucher_idx').on(table.voucher_id),
+  ],
+);
+
+/** Each attempt to hand a mail to the SMTP server: when, what came of it and the server's answer. */
+export const mailAttempts = pgTable(
+  'mail_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    mail_id: bigint('mail_id', { mode: 'number' })
+      .notNull()
+      .references(() => mailOutbox.id, { onDelete: 'cascade' }),
+    attempted_at: createdAtMs('attempted_at'),
+    outcome: text('outcome', { enum: mailAttemptOutcomes }).notNull(),
+    smtp_code: integer('smtp_code'),
+    response: text('response').notNull().default(''),
+  },
+  (table) => [
+    check('mail_attempts_outcome', sql`${table.outcome} in ('sent', 'refused', 'unreachable')`),
+    index('mail_attempts_mail_idx').on(table.mail_id, table.attempted_at),
+  ],
+);
 
 /**
  * The exact number of rows of a list for each combination of the columns its filters and scope

@@ -23,13 +23,15 @@ const siblingsOf = (courseId: number, parentId: number): Place => ({ parent: par
 
 /**
  * The one place `res_id` meets its columns: a video's id is kept in `video_id`, a PDF's file key in
- * `pdf`; the other column is always empty, so a video is released when a chapter switches to a PDF.
+ * `pdf` and the name it was uploaded under in `pdf_name`; the other type's columns are always
+ * empty, so a video is released when a chapter switches to a PDF.
  */
 const resource = {
   toWire: (row: Row): number | string | null => (row.res_type === 'pdf' ? (row.pdf as string) || null : ((row.video_id as number | null) ?? null)),
-  toColumns: (type: ResourceType, resId: number | string | null) => ({
+  toColumns: (type: ResourceType, resId: number | string | null, pdfName = '') => ({
     video_id: type === 'video' ? (resId as number | null) : null,
     pdf: type === 'pdf' ? ((resId as string | null) ?? '') : '',
+    pdf_name: type === 'pdf' && resId !== null ? pdfName : '',
   }),
 };
 
@@ -42,7 +44,7 @@ const bad = (field: string, key: string) => new BadRequest('app.error.invalid_in
  * `res_id` read by `res_type`: a video's id (the video row stays key-share-locked until the
  * transaction ends, so it cannot be deleted meanwhile) or a PDF's file key; null means none.
  */
-async function checkResource(tx: Executor, type: ResourceType, resId: number | string | null) {
+async function checkResource(tx: Executor, type: ResourceType, resId: number | string | null, pdfName?: string) {
   if (resId === null) return resource.toColumns(type, null);
   if (type === 'video') {
     if (typeof resId !== 'number') throw bad('res_id', 'app.validation.video_id_expected');
@@ -51,7 +53,7 @@ async function checkResource(tx: Executor, type: ResourceType, resId: number | s
   } else if (typeof resId !== 'string' || !/\.pdf$/i.test(resId)) {
     throw bad('res_id', 'app.validation.pdf_key_expected');
   }
-  return resource.toColumns(type, resId);
+  return resource.toColumns(type, resId, pdfName);
 }
 
 /**
@@ -145,7 +147,8 @@ async function lockedChapter(tx: Executor, id: number) {
 const resIdText =
   '`res_id` is read by `res_type`: a video\'s id when it is `video` (the video must exist), the key of an uploaded PDF ' +
   '(ending in `.pdf`) when it is `pdf`; null or absent: no resource yet. Answers carry `res_id` and, when it plays a video, ' +
-  '`video: {id, title}`.';
+  '`video: {id, title}`. `pdf_name` is the name the PDF was uploaded under (up to 255 characters), shown instead of its key; ' +
+  'it is kept only with a PDF (empty otherwise), and a `pdf_name` alone renames the stored one.';
 
 /** Chapters and sections of a course (SPEC.md "Chapters"); their privileges are the course's. */
 export const chapterRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -184,12 +187,12 @@ export const chapterRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: success(chapterRecord), ...failures },
     },
     handler: async (request) => {
-      const { res_id, ...fields } = request.body;
+      const { res_id, pdf_name, ...fields } = request.body;
       const created = await db.transaction(async (tx) => {
         const place = siblingsOf(fields.course_id as number, fields.parent_id);
         await order.lock(tx, [place]);
         await checkPlace(tx, place.scope[0], place.parent);
-        const columns = await checkResource(tx, fields.res_type, res_id ?? null);
+        const columns = await checkResource(tx, fields.res_type, res_id ?? null, pdf_name);
         const sortOrder = await order.next(tx, place);
         return answer(await store.create(tx, { ...fields, ...columns }, { sort_order: sortOrder }), sortOrder);
       });
@@ -212,16 +215,17 @@ export const chapterRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: success(chapterRecord), ...failures },
     },
     handler: async (request) => {
-      const { res_id, ...fields } = request.body;
+      const { res_id, pdf_name, ...fields } = request.body;
       const updated = await db.transaction(async (tx) => {
         const stored = await lockedChapter(tx, request.params.id);
         const type = fields.res_type ?? (stored.res_type as ResourceType);
         let columns = {};
-        if (res_id !== undefined) columns = await checkResource(tx, type, res_id);
+        // A new PDF without its name has none (its key is shown); a name alone renames the stored PDF.
+        if (res_id !== undefined) columns = await checkResource(tx, type, res_id, pdf_name);
         else if (type !== stored.res_type) {
           if (resource.toWire(stored) !== null) throw bad('res_id', 'app.validation.resource_for_new_type');
           columns = resource.toColumns(type, null);
-        }
+        } else if (pdf_name !== undefined) columns = { pdf_name: resource.toColumns(type, resource.toWire(stored), pdf_name).pdf_name };
         return answer(await store.update(tx, request.params.id, { ...fields, ...columns }), stored.sort_order as number);
       });
       return { success: true as const, data: updated };

@@ -347,21 +347,27 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
       description:
         'The mail (name, code, item, expiry, how to redeem) is written in the caller\'s language (Accept-Language), the expiry ' +
         'in `time_zone` (UTC by default). A voucher for anyone, a recipient without an email address, an abolished, an ' +
-        'expired or a used-up voucher answer 409. Sent over SMTP when SMTP_URL is set, kept in the outbox otherwise.',
+        'expired or a used-up voucher answer 409. Success means queued: the mail is written to the outbox (`mail_id`) and ' +
+        'delivered from there over SMTP, retried while the server is down or refusing (see `/api/v1/mail_outbox`).',
       params: idParams,
       body: sendVoucherBody,
       response: { 200: success(voucherSent), ...failures },
     },
     handler: async (request) => {
-      const record = await store.read(db, request.params.id);
-      if (!record.available) throw new Conflict(`${errors}.mail_abolished`);
-      if ((record.expire_at as number) <= Date.now()) throw new Conflict(`${errors}.mail_expired`);
-      // A code nobody can redeem any more is no gift: the recipient would only meet a refusal.
-      if ((record.available_number as number) <= 0) throw new Conflict(`${errors}.mail_used_up`);
-      const to = await recipientsOf(db, record);
       const locale = localeFromHeader(request.headers['accept-language']);
-      await app.mailer.send(voucherMail(record as unknown as Parameters<typeof voucherMail>[0], to, locale, request.body?.time_zone ?? 'UTC'));
-      return { success: true as const, data: { to } };
+      const queued = await db.transaction(async (tx) => {
+        const record = await store.read(tx, request.params.id);
+        if (!record.available) throw new Conflict(`${errors}.mail_abolished`);
+        if ((record.expire_at as number) <= Date.now()) throw new Conflict(`${errors}.mail_expired`);
+        // A code nobody can redeem any more is no gift: the recipient would only meet a refusal.
+        if ((record.available_number as number) <= 0) throw new Conflict(`${errors}.mail_used_up`);
+        const to = await recipientsOf(tx, record);
+        const mail = voucherMail(record as unknown as Parameters<typeof voucherMail>[0], to, locale, request.body?.time_zone ?? 'UTC');
+        const mailId = await app.mailer.queue(tx, { ...mail, voucherId: request.params.id });
+        return { to, mail_id: mailId, status: 'queued' as const };
+      });
+      app.mailer.wake();
+      return { success: true as const, data: queued };
     },
   });
 

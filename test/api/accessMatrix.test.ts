@@ -43,6 +43,8 @@ interface Records {
   learner: number;
   /** A voucher of `course` for the demo academy, whose administrator has an email address. */
   voucher: number;
+  /** The outbox's mail of `voucher` (sent by the administrator before the calls). */
+  mail: number;
   /** The enrolment of `learner` in `course` (enrolments are made by redeeming vouchers: written straight to the database here). */
   enrollment: { courseId: number; learnerId: number };
 }
@@ -256,6 +258,11 @@ const matrix: Record<string, Row> = {
     why: "the academy's administrator has an address: without SMTP_URL the mail goes to the outbox",
   },
   'POST /uc/v1/vouchers/redeem': { expect: signedIn(400), body: {}, why: 'any signed-in user redeems for the own account: ' + validation },
+  // The mail outbox: the operators' alone (its mail carries vouchers, which are theirs)
+  'GET /api/v1/mail_outbox/pager': { expect: operators(200) },
+  'GET /api/v1/mail_outbox/delivery': { expect: operators(200) },
+  'GET /api/v1/mail_outbox/:id': { expect: operators(200), address: (r) => `/api/v1/mail_outbox/${r.mail}` },
+  'POST /api/v1/mail_outbox/:id/resend': { expect: operators(200), address: (r) => `/api/v1/mail_outbox/${r.mail}/resend` },
   // Enrolments: each administrator lists its own learners' enrolments and counts, and changes only theirs
   'GET /api/v1/enrollments/pager': { expect: tenantList(200) },
   'GET /api/v1/enrollments/statistic': { expect: tenantList(200) },
@@ -346,6 +353,7 @@ beforeAll(async () => {
   records.carousel = await fresh.carousel();
   records.application = await fresh.application();
   records.voucher = await fresh.voucher();
+  records.mail = (await admin.put(`/api/v1/vouchers/${records.voucher}/send_email`)).body.data.mail_id;
   await server.database.db.insert(enrollments).values({ target_id: records.course, learner_id: records.learner });
   records.enrollment = { courseId: records.course, learnerId: records.learner };
 
