@@ -19,8 +19,9 @@ const UNREACHABLE_MESSAGE = /Connection terminated|timeout exceeded when trying 
 
 /** PostgreSQL's own refusals of bad input, reported as the client's mistake rather than ours. */
 function fromDatabase(thrown: DatabaseError & { cause?: unknown; message?: string }): ApiError | undefined {
-  // Drizzle wraps the driver's error; the SQLSTATE is on the cause.
-  const error = (thrown.code ? thrown : (thrown.cause ?? {})) as DatabaseError & { message?: string };
+  // Drizzle wraps the driver's error; the SQLSTATE is on the cause. pg-pool's own errors (a connection lost inside a
+  // transaction) come unwrapped, with neither code nor cause: their message says what happened.
+  const error = (thrown.code || !thrown.cause ? thrown : thrown.cause) as DatabaseError & { message?: string };
   if (UNREACHABLE.test(error.code ?? '') || UNREACHABLE_MESSAGE.test(error.message ?? '')) return new ApiError(503, 'app.error.database_unavailable');
   switch (error.code) {
     case '23505': {
