@@ -67,8 +67,10 @@ export async function openDatabase({ databaseUrl, dataDir, migrationsDir, log }:
 
 async function openPool(url: string, migrationsDir: string): Promise<pg.Pool> {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: 5_000 });
-  // An idle client that loses its server must not bring the process down; the next query reports it.
+  // A client that loses its server must not bring the process down, idle (the pool's error) or checked out between
+  // two statements of a transaction (its own, unheard otherwise): the next query reports it, as a 503.
   pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
   try {
     const lockClient = await pool.connect();
     try {
