@@ -5,7 +5,7 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
-import { pino } from 'pino';
+import { createLogger } from './logging';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { simpleEntities } from '../schema';
 import { PRIVILEGES_HEADER, QR_LINK_HEADER, RENEWED_TOKEN_HEADER } from '../schema/headers';
@@ -55,7 +55,7 @@ export interface BuiltApp {
  */
 export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   // One logger from the first step on: the embedded PostgreSQL reports through it before the routes exist.
-  const logger: FastifyBaseLogger = pino({ level: config.logLevel });
+  const logger: FastifyBaseLogger = createLogger(config.logLevel);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrationsDir: config.migrationsDir, log: logger });
   try {
     const seedReport = await seed(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo });
