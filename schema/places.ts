@@ -26,6 +26,15 @@ export interface Place {
 const coursePrivileges = { read: 'course:read', write: 'course:write', delete: 'course:delete' } as const;
 
 export const places = {
+  auditLog: {
+    resource: 'audit_log',
+    api: '/api/v1/audit_logs',
+    listApi: '/api/v1/audit_logs/pager',
+    idKey: 'id',
+    titleField: 'title',
+    // Written by the server and the database as records change, never by a caller: reading is all there is.
+    privileges: { read: 'audit_log:read', write: 'audit_log:read', delete: 'audit_log:read', grants: { tenant_admin: ['audit_log:read'] } },
+  },
   carousel: {
     resource: 'carousel',
     api: '/api/v1/carousels',

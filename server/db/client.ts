@@ -3,6 +3,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { actorSetting } from '../auditTrail';
 import { importPgliteOnce } from './importPglite';
 import { startEmbeddedPostgres, type EmbeddedPostgres, type Log } from './embeddedPostgres';
 import * as schema from './schema';
@@ -65,8 +66,25 @@ export async function openDatabase({ databaseUrl, dataDir, migrationsDir, log }:
   }
 }
 
+/**
+ * A connection whose transactions carry the actor of the request they serve: its `begin` goes with
+ * the setting the audit trigger reads, in the same round trip (server/auditTrail.ts).
+ */
+class ActorClient extends pg.Client {
+  // pg's overloads: the first argument is the statement's text or its config.
+  query(...args: unknown[]): never {
+    const [statement] = args;
+    const text = typeof statement === 'string' ? statement : (statement as { text?: string } | undefined)?.text;
+    if (text && /^begin\b/i.test(text)) {
+      const setting = actorSetting((value) => this.escapeLiteral(value));
+      if (setting) args[0] = typeof statement === 'string' ? `${text}; ${setting}` : { ...(statement as object), text: `${text}; ${setting}` };
+    }
+    return (super.query as (...passed: unknown[]) => never)(...args);
+  }
+}
+
 async function openPool(url: string, migrationsDir: string): Promise<pg.Pool> {
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: 5_000 });
+  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: 5_000, Client: ActorClient });
   // A client that loses its server must not bring the process down, idle (the pool's error) or checked out between
   // two statements of a transaction (its own, unheard otherwise): the next query reports it, as a 503.
   pool.on('error', () => undefined);

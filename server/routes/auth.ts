@@ -6,6 +6,7 @@ import { passwordChangeBody, signInAnswer, signInBody, userInfo, type UserInfo }
 import { failures, success } from '../../schema/envelope';
 import { hasConsoleRole, type Role } from '../../schema/privileges';
 import { hashPassword, verifyAgainstDecoy, verifyPassword } from '../auth/passwords';
+import { recordSignEvent } from '../auditTrail';
 import { privilegeSet, sendPrivileges } from '../auth/plugin';
 import { clientOf, createSession, revokeOtherSessions, revokeSession, type UserRow } from '../auth/sessions';
 import { assertNotThrottled, clearAttempts, recordAttempt, signInKeys } from '../auth/throttle';
@@ -34,6 +35,13 @@ export function openSession(app: FastifyInstance, request: FastifyRequest, userI
   return createSession(db, userId, { ttlMs: app.appConfig.sessionTtlMs }, clientOf(request));
 }
 
+/** Why a user whose password matched may not sign in here (deactivated; a learner at the console), if so. */
+function signInRefusal(user: UserRow, audience: 'console' | 'platform'): ApiError | undefined {
+  if (user.status !== 'active') return new Forbidden('app.error.account_disabled');
+  if (audience === 'console' && !hasConsoleRole(user.roles)) return new Forbidden('app.error.no_permission');
+  return undefined;
+}
+
 /** The console's sign-in, sign-out, the caller's profile and password change. */
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db } = app;
@@ -50,14 +58,21 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       .where(or(eq(sql`lower(${users.user_name})`, login_name.toLowerCase()), and(eq(users.email, login_name), sql`${users.email} <> ''`)))
       .limit(1);
     const passwordMatches = user ? await verifyPassword(password, user.password_hash) : await verifyAgainstDecoy(password);
-    if (!user || !passwordMatches) {
-      await recordAttempt(db, throttle.windowMs, keys);
-      throw new ApiError(400, 'app.error.sign_in_failed');
+    const refused = !user || !passwordMatches ? new ApiError(400, 'app.error.sign_in_failed') : signInRefusal(user, audience);
+    if (refused) {
+      // The account's own name when there is one, else the name as typed.
+      const who = user ? { user_id: user.user_id, user_name: user.user_name, tenant_id: user.tenant_id } : { user_id: null, user_name: login_name, tenant_id: null };
+      await db.transaction(async (tx) => {
+        if (!user || !passwordMatches) await recordAttempt(tx, throttle.windowMs, keys);
+        await recordSignEvent(tx, request, 'sign_in_failed', who);
+      });
+      throw refused;
     }
     await clearAttempts(db, keys.slice(1));
-    if (user.status !== 'active') throw new Forbidden('app.error.account_disabled');
-    if (audience === 'console' && !hasConsoleRole(user.roles)) throw new Forbidden('app.error.no_permission');
-    const token = await openSession(app, request, user.user_id);
+    const token = await db.transaction(async (tx) => {
+      await recordSignEvent(tx, request, 'sign_in', user);
+      return openSession(app, request, user.user_id, tx);
+    });
     sendPrivileges(reply, privilegeSet(user.roles));
     return { success: true as const, data: { token, user_info: toUserInfo(user) } };
   }
@@ -100,7 +115,11 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: success(z.null()), 401: failures[401] },
     },
     handler: async (request) => {
-      await revokeSession(db, app.sessionCache, caller(request).sessionId);
+      const { user, sessionId } = caller(request);
+      await db.transaction(async (tx) => {
+        await revokeSession(tx, app.sessionCache, sessionId);
+        await recordSignEvent(tx, request, 'sign_out', user);
+      });
       return { success: true as const, data: null };
     },
   });

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { failure, failures, success } from '../../schema/envelope';
 import { QR_LINK_HEADER } from '../../schema/headers';
 import { hasConsoleRole } from '../../schema/privileges';
+import { recordSignEvent } from '../auditTrail';
 import { QR_BINDING_COOKIE, qrCheckAnswer, qrConfirmBody, qrDetailsQuery, qrTicketDetails, qrWaiting } from '../../schema/qr';
 import { privilegeSet, sendPrivileges } from '../auth/plugin';
 import { collect, decide, issueTicket, liveTicket, markScanned } from '../auth/qrTickets';
@@ -88,6 +89,7 @@ export const qrSignInRoutes: FastifyPluginAsyncZod = async (app) => {
         const [user] = await tx.select().from(users).where(eq(users.user_id, userId));
         // Deactivated, or stripped of console roles, between the confirmation and now.
         if (!user || user.status !== 'active' || !hasConsoleRole(user.roles)) return undefined;
+        await recordSignEvent(tx, request, 'sign_in', user);
         return { user, token: await openSession(app, request, user.user_id, tx) };
       });
       forgetBinding(request, reply);

@@ -74,9 +74,12 @@ async function checkStoredPrices(tx: Executor, id: number, body: Row) {
 }
 
 async function setAvailable(db: Database, id: number, available: boolean) {
-  const [changed] = await db.update(seriesTable).set({ available, updated_at: sql`now()` }).where(eq(seriesTable.id, id)).returning({ id: seriesTable.id });
-  if (!changed) throw new NotFound();
-  return store.read(db, id);
+  // In a transaction, as every write: it carries who acts to the audit trail (server/auditTrail.ts).
+  return db.transaction(async (tx) => {
+    const [changed] = await tx.update(seriesTable).set({ available, updated_at: sql`now()` }).where(eq(seriesTable.id, id)).returning({ id: seriesTable.id });
+    if (!changed) throw new NotFound();
+    return store.read(tx, id);
+  });
 }
 
 /**

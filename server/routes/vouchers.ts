@@ -329,13 +329,17 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: recordAnswer, ...failures },
     },
     handler: async (request) => {
-      const [changed] = await db
-        .update(vouchers)
-        .set({ available: false, updated_at: sql`now()` })
-        .where(eq(vouchers.id, request.params.id))
-        .returning({ id: vouchers.id });
-      if (!changed) throw new NotFound();
-      return { success: true as const, data: await store.read(db, request.params.id) };
+      // In a transaction, as every write: it carries who acts to the audit trail (server/auditTrail.ts).
+      const data = await db.transaction(async (tx) => {
+        const [changed] = await tx
+          .update(vouchers)
+          .set({ available: false, updated_at: sql`now()` })
+          .where(eq(vouchers.id, request.params.id))
+          .returning({ id: vouchers.id });
+        if (!changed) throw new NotFound();
+        return store.read(tx, request.params.id);
+      });
+      return { success: true as const, data };
     },
   });
 
