@@ -65,6 +65,8 @@ export const users = pgTable(
     // The case-insensitive unique index cannot give the list's order by name.
     index('users_user_name_idx').on(table.user_name, table.user_id),
     index('users_search_trgm').using('gin', sql`(${searchText(columnNamed(table), user.keyword)}) gin_trgm_ops`),
+    // The few accounts that are no learner (administrators): the dashboard's learners are the counted accounts less these.
+    index('users_staff_idx').on(table.tenant_id).where(sql`not ('learner' = any(${table.roles}))`),
   ],
 );
 
@@ -122,8 +124,12 @@ export const videoVersions = entityTable(videoVersion, {
 
 export const courses = entityTable(course, {
   foreignKeys: { category_id: { column: () => categories.id, onDelete: 'restrict' } },
-  // Finds the courses that name a teacher (a teacher named on a course cannot be deleted).
-  indexes: (column) => [index('courses_teacher_ids_idx').using('gin', column('teacher_ids'))],
+  indexes: (column) => [
+    // Finds the courses that name a teacher (a teacher named on a course cannot be deleted).
+    index('courses_teacher_ids_idx').using('gin', column('teacher_ids')),
+    // The dashboard's courses added this week: a range, not a scan of the catalogue.
+    index('courses_created_at_idx').on(column('created_at')),
+  ],
 });
 /**
  * Chapters (`parent_id` 0) and their sections, numbered 1..n among their siblings by `sort_order`.
@@ -324,6 +330,8 @@ export const voucherRedemptions = pgTable(
     uniqueIndex('voucher_redemptions_voucher_user_unique').on(table.voucher_id, table.user_id),
     // A user's delete finds its rows without scanning every redemption.
     index('voucher_redemptions_user_idx').on(table.user_id),
+    // The dashboard's redemptions this week: a range.
+    index('voucher_redemptions_create_time_idx').on(table.create_time),
   ],
 );
 
@@ -389,37 +397,4 @@ export const rowCounts = pgTable(
     row_count: bigint('row_count', { mode: 'number' }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.table_name, table.key] })],
-);
-
-/**
- * The audit trail (schema/auditLog.ts): one row per record created, changed or deleted through the
- * API, written by the trigger `audit_change` in the transaction of the change (migration 0017), and
- * one per sign-in, refused sign-in and sign-out. Who acted is kept by id and by name, without a
- * foreign key: the trail outlives the users it names. `tenant_id` is the organisation the record
- * belongs to (a tenant administrator reads its own), `before` and `after` the record's fields.
- */
-export const auditLogs = pgTable(
-  'audit_logs',
-  {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    at: createdAtMs('at'),
-    user_id: integer('user_id'),
-    user: text('user_name').notNull().default(''),
-    ip: blankText('ip'),
-    tenant_id: integer('tenant_id'),
-    entity: text('entity').notNull(),
-    record_id: integer('record_id'),
-    title: blankText('title'),
-    action: text('action').notNull(),
-    before: jsonb('before'),
-    after: jsonb('after'),
-  },
-  (table) => [
-    // The pager's order (newest first) over everything, and within each filter and the tenant's scope.
-    index('audit_logs_at_idx').on(table.at, table.id),
-    index('audit_logs_tenant_at_idx').on(table.tenant_id, table.at, table.id),
-    index('audit_logs_user_at_idx').on(table.user, table.at, table.id),
-    index('audit_logs_entity_at_idx').on(table.entity, table.at, table.id),
-    index('audit_logs_search_trgm').using('gin', sql`(${table.user} || chr(10) || ${table.title}) gin_trgm_ops`),
-  ],
 );
