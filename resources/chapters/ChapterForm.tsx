@@ -29,6 +29,7 @@ const editable = (record: ChapterNode) => ({
   preview_enabled: record.preview_enabled,
   res_type: record.res_type,
   res_id: record.res_id,
+  pdf_name: record.pdf_name,
   begin_at: record.begin_at,
 });
 
@@ -47,10 +48,13 @@ function ResourceInputs() {
       <RadioButtonGroupInput
         source="res_type"
         choices={resourceTypes.map((id) => ({ id, name: `resources.${resource}.choices.res_type.${id}` }))}
-        onChange={() => setValue('res_id', null, { shouldDirty: true })}
+        onChange={() => {
+          setValue('res_id', null, { shouldDirty: true });
+          setValue('pdf_name', '', { shouldDirty: true });
+        }}
       />
       {type === 'pdf' ? (
-        <FileInput source="res_id" kind="pdf" label={`resources.${resource}.fields.pdf`} parse={(value: string) => value || null} />
+        <FileInput source="res_id" kind="pdf" nameSource="pdf_name" label={`resources.${resource}.fields.pdf`} parse={(value: string) => value || null} />
       ) : (
         <PickerInput source="res_id" picker={videoPicker} label={`resources.${resource}.fields.video_id`} />
       )}
@@ -76,7 +80,7 @@ function ChapterFormPage({ courseId, owner, heading, parentId, record }: FormPag
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const backToTree = () => navigate(chapterAddresses.tree(courseId));
   const defaultValues = useMemo(
-    () => record ? editable(record) : { title: '', preview_enabled: false, res_type: 'video', res_id: null, begin_at: null, course_id: courseId, parent_id: parentId ?? 0 },
+    () => record ? editable(record) : { title: '', preview_enabled: false, res_type: 'video', res_id: null, pdf_name: '', begin_at: null, course_id: courseId, parent_id: parentId ?? 0 },
     [record, courseId, parentId],
   );
 

@@ -12,6 +12,8 @@ export interface ChapterNode {
   res_type: ResourceType;
   /** The video's id, or the PDF's key; null without a resource. */
   res_id: number | string | null;
+  /** The PDF's name as uploaded; empty when unknown (its key is shown then). */
+  pdf_name: string;
   video?: { id: number; title?: string } | null;
   begin_at: number | null;
   sort_order: number;

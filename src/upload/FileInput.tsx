@@ -3,7 +3,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, FormHelperText, IconButton, LinearProgress, Link, Stack, Typography, type SxProps, type Theme } from '@mui/material';
 import { useDropzone, type FileRejection } from 'react-dropzone';
 import { InputHelperText, Labeled, useInput, useNotify, useTranslate, type CommonInputProps } from 'react-admin';
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import type { UploadKind } from '../../schema/files';
 import { acceptOf, fileUrl, refusalOf } from './uploadFile';
 import { useUploads, type UploadInFlight } from './useUploads';
@@ -14,6 +14,8 @@ export interface FileInputProps extends CommonInputProps {
   multiple?: boolean;
   /** The longest list (SPEC.md: a cover list holds at most 5 images). */
   max?: number;
+  /** The form field that keeps an uploaded file's own name (a section's `pdf_name`), shown instead of its key. One file only. */
+  nameSource?: string;
   className?: string;
   sx?: SxProps<Theme>;
 }
@@ -33,11 +35,11 @@ function StoredImage({ fileKey, onRemove, removeLabel }: { fileKey: string; onRe
   );
 }
 
-function StoredFile({ fileKey, onRemove, removeLabel }: { fileKey: string; onRemove?: () => void; removeLabel: string }) {
+function StoredFile({ fileKey, name, onRemove, removeLabel }: { fileKey: string; name?: string; onRemove?: () => void; removeLabel: string }) {
   return (
     <Stack direction="row" alignItems="center" spacing={1}>
-      <Link href={fileUrl(fileKey)} target="_blank" rel="noopener" sx={{ wordBreak: 'break-all' }}>
-        {fileKey}
+      <Link href={fileUrl(fileKey)} target="_blank" rel="noopener" title={name ? fileKey : undefined} sx={{ wordBreak: 'break-all' }}>
+        {name || fileKey}
       </Link>
       {onRemove && (
         <IconButton size="small" aria-label={removeLabel} onClick={onRemove}>
@@ -71,23 +73,28 @@ function UploadProgress({ upload, onCancel }: { upload: UploadInFlight; onCancel
  * Images show as thumbnails, PDFs and videos by their key.
  */
 export function FileInput(props: FileInputProps) {
-  const { kind, multiple = false, max = multiple ? 5 : 1, label, helperText, className, sx, ...inputProps } = props;
+  const { kind, multiple = false, max = multiple ? 5 : 1, nameSource, label, helperText, className, sx, ...inputProps } = props;
   const translate = useTranslate();
   const notify = useNotify();
-  const { getValues } = useFormContext();
+  const { getValues, setValue } = useFormContext();
+  const storedName: unknown = useWatch({ name: nameSource ?? '', disabled: !nameSource });
+  // The name goes with the key: a new file brings its own, a removed one takes its name along.
+  const keepName = (name: string) => nameSource && setValue(nameSource, name.slice(0, 255), { shouldDirty: true });
   const { id, field, fieldState, isRequired } = useInput({ defaultValue: multiple ? [] : '', ...inputProps });
   const keys: string[] = multiple ? (Array.isArray(field.value) ? field.value : []) : field.value ? [String(field.value)] : [];
   const locked = Boolean(inputProps.disabled || inputProps.readOnly);
 
-  const { uploads, start, cancel } = useUploads(kind, ({ key }) => {
+  const { uploads, start, cancel } = useUploads(kind, ({ key, name }) => {
     // Read at the end of the upload: others may have finished meanwhile.
     const current: unknown = getValues(inputProps.source);
     field.onChange(multiple ? [...(Array.isArray(current) ? current : []), key] : key);
+    keepName(name);
     field.onBlur();
   });
 
   const remove = (key: string) => {
     field.onChange(multiple ? keys.filter((kept) => kept !== key) : '');
+    keepName('');
     field.onBlur();
   };
 
@@ -134,7 +141,15 @@ export function FileInput(props: FileInputProps) {
               ))}
             </Stack>
           ) : (
-            keys.map((key) => <StoredFile key={key} fileKey={key} removeLabel={removeLabel(key)} onRemove={locked ? undefined : () => remove(key)} />)
+            keys.map((key) => (
+              <StoredFile
+                key={key}
+                fileKey={key}
+                name={typeof storedName === 'string' ? storedName : undefined}
+                removeLabel={removeLabel(typeof storedName === 'string' && storedName ? storedName : key)}
+                onRemove={locked ? undefined : () => remove(key)}
+              />
+            ))
           ))}
         {uploads.map((upload) => (
           <UploadProgress key={upload.id} upload={upload} onCancel={() => cancel(upload.id)} />

@@ -18,6 +18,8 @@ export interface Uploaded {
   key: string;
   /** The file's full address on the provider's domain (what rich text embeds). */
   url: string;
+  /** The name the file had on the user's machine (a PDF section shows it instead of the key). */
+  name: string;
 }
 
 /** Where a stored key is served; a full address (a file kept elsewhere) is taken as it is. */
@@ -94,7 +96,7 @@ export async function uploadFile(kind: UploadKind, file: File, options: UploadOp
   form.append('key', makeKey(kind, file));
   form.append('file', file);
   const key = await postForm(grant.upload_url, form, options);
-  return { key, url: `${grant.domain}/${key}` };
+  return { key, url: `${grant.domain}/${key}`, name: file.name };
 }
 
 export const isAbort = (error: unknown) => (error as Error)?.name === 'AbortError';

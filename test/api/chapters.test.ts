@@ -215,6 +215,23 @@ describe('update', () => {
     expect((await admin.put(`${path}/999999`, { title: 'Nobody' })).status).toBe(404);
     expect((await admin.get(`${path}/${id}`)).body.data.title).toBe('Still here');
   });
+
+  test("a PDF keeps the name it was uploaded under: with its key, renamed alone, gone with the PDF; too long is a 400 under pdf_name", async () => {
+    const courseId = await makeCourse('Named handouts');
+    const created = await create(courseId, 'Handout', { res_type: 'pdf', res_id: '1716200000-ab12cd.pdf', pdf_name: 'Week 1 – 手順書.pdf' });
+    expect(created).toMatchObject({ res_id: '1716200000-ab12cd.pdf', pdf_name: 'Week 1 – 手順書.pdf' });
+    expect((await tree(courseId))[0]).toMatchObject({ pdf_name: 'Week 1 – 手順書.pdf' });
+    const renamed = await admin.put(`${path}/${created.id}`, { pdf_name: 'Week 1.pdf' });
+    expect(renamed.body.data).toMatchObject({ res_id: '1716200000-ab12cd.pdf', pdf_name: 'Week 1.pdf' });
+    // A new file without its name has none: the key is shown then.
+    expect((await admin.put(`${path}/${created.id}`, { res_id: 'other.pdf' })).body.data).toMatchObject({ res_id: 'other.pdf', pdf_name: '' });
+    const tooLong = await admin.put(`${path}/${created.id}`, { pdf_name: `${'n'.repeat(252)}.pdf` }, { headers: { 'accept-language': 'zh-CN' } });
+    expect([tooLong.status, Object.keys(tooLong.body.errors)]).toEqual([400, ['pdf_name']]);
+    await admin.put(`${path}/${created.id}`, { res_id: 'other.pdf', pdf_name: 'Other.pdf' });
+    // The name belongs to the PDF: a video (or no file) has none.
+    expect((await admin.put(`${path}/${created.id}`, { res_type: 'video', res_id: null })).body.data).toMatchObject({ res_type: 'video', pdf: '', pdf_name: '' });
+    expect((await create(courseId, 'Film', { res_type: 'video', res_id: null, pdf_name: 'stray.pdf' })).pdf_name).toBe('');
+  });
 });
 
 describe('delete', () => {

@@ -10,14 +10,14 @@ import { signedIn } from './authProviderStub';
 const COURSE = 7;
 
 function node(id: number, title: string, parent_id = 0, more: Partial<ChapterNode> = {}): ChapterNode {
-  return { id, title, course_id: COURSE, parent_id, preview_enabled: false, res_type: 'video', res_id: null, video: null, begin_at: null, sort_order: 1, children: [], ...more };
+  return { id, title, course_id: COURSE, parent_id, preview_enabled: false, res_type: 'video', res_id: null, pdf_name: '', video: null, begin_at: null, sort_order: 1, children: [], ...more };
 }
 
 const demoTree = () => [
   node(1, 'Basics', 0, {
     children: [
       node(11, 'Watch', 1, { res_id: 5, video: { id: 5, title: 'Welcome video' }, preview_enabled: true }),
-      node(12, 'Read', 1, { res_type: 'pdf', res_id: 'syllabus.pdf', begin_at: Date.UTC(2026, 11, 1, 9) }),
+      node(12, 'Read', 1, { res_type: 'pdf', res_id: '1716200000-ab12cd.pdf', pdf_name: 'syllabus.pdf', begin_at: Date.UTC(2026, 11, 1, 9) }),
       node(13, 'Later', 1),
     ],
   }),
@@ -56,7 +56,9 @@ test("the course, 'Chapter N' and 'Section N' rows, what each section holds, and
   expect(within(region('Basics')).getAllByTestId('section-title').map((title) => title.textContent)).toEqual(['Section 1 Watch', 'Section 2 Read', 'Section 3 Later']);
   expect(within(rowOf('Watch')).getByText('Welcome video')).toBeInTheDocument();
   expect(within(rowOf('Watch')).getByText('Free preview')).toBeInTheDocument();
+  // A PDF is named as it was uploaded, not by its stored key.
   expect(within(rowOf('Read')).getByText('syllabus.pdf')).toBeInTheDocument();
+  expect(within(rowOf('Read')).queryByText(/1716200000-ab12cd/)).toBeNull();
   expect(within(rowOf('Read')).getByText('2026-12-01', { exact: false })).toBeInTheDocument();
 
   expect(screen.getByRole('link', { name: 'New chapter' })).toHaveAttribute('href', addressOf('/course/7/chapter/create'));
