@@ -9,6 +9,7 @@ import { createLogger } from './logging';
 import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { simpleEntities } from '../schema';
 import { PRIVILEGES_HEADER, QR_LINK_HEADER, RENEWED_TOKEN_HEADER } from '../schema/headers';
+import { auditTrailPlugin } from './auditTrail';
 import { authPlugin } from './auth/plugin';
 import { SessionCache } from './auth/sessionCache';
 import { startSessionListener, type SessionListener } from './auth/sessionListener';
@@ -21,6 +22,7 @@ import { createMailer } from './mail/mailer';
 import { seed, type SeedReport } from './db/seed';
 import { answerClientError, answerFrameworkError, registerErrorHandler, sendNotFound } from './errorHandler';
 import { startHousekeeping } from './housekeeping';
+import { auditLogRoutes } from './routes/auditLogs';
 import { authRoutes } from './routes/auth';
 import { carouselGroupRoutes } from './routes/carouselGroups';
 import { carouselRoutes } from './routes/carousels';
@@ -143,6 +145,8 @@ async function createServer(config: AppConfig, database: DatabaseHandle, logger:
   });
   await app.register(cookie);
   await app.register(authPlugin);
+  // After the session is known, before any handler: every transaction a handler begins carries its caller.
+  await app.register(auditTrailPlugin);
 
   await app.register(healthRoutes, { ping: database.ping, database: database.kind });
   await app.register(authRoutes);
@@ -163,6 +167,7 @@ async function createServer(config: AppConfig, database: DatabaseHandle, logger:
   await app.register(mailOutboxRoutes);
   await app.register(enrollmentRoutes);
   await app.register(dashboardRoutes);
+  await app.register(auditLogRoutes);
   for (const entity of simpleEntities) await app.register(entityRoutes(entityStore(entity, tableOf(entity.table))));
 
   const consoleFallback = await serveConsole(app, config.consoleDir);

@@ -398,3 +398,36 @@ export const rowCounts = pgTable(
   },
   (table) => [primaryKey({ columns: [table.table_name, table.key] })],
 );
+
+/**
+ * The audit trail (schema/auditLog.ts): one row per record created, changed or deleted through the
+ * API, written by the trigger `audit_change` in the transaction of the change (migration 0017), and
+ * one per sign-in, refused sign-in and sign-out. Who acted is kept by id and by name, without a
+ * foreign key: the trail outlives the users it names. `tenant_id` is the organisation the record
+ * belongs to (a tenant administrator reads its own), `before` and `after` the record's fields.
+ */
+export const auditLogs = pgTable(
+  'audit_logs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    at: createdAtMs('at'),
+    user_id: integer('user_id'),
+    user: text('user_name').notNull().default(''),
+    ip: blankText('ip'),
+    tenant_id: integer('tenant_id'),
+    entity: text('entity').notNull(),
+    record_id: integer('record_id'),
+    title: blankText('title'),
+    action: text('action').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (table) => [
+    // The pager's order (newest first) over everything, and within each filter and the tenant's scope.
+    index('audit_logs_at_idx').on(table.at, table.id),
+    index('audit_logs_tenant_at_idx').on(table.tenant_id, table.at, table.id),
+    index('audit_logs_user_at_idx').on(table.user, table.at, table.id),
+    index('audit_logs_entity_at_idx').on(table.entity, table.at, table.id),
+    index('audit_logs_search_trgm').using('gin', sql`(${table.user} || chr(10) || ${table.title}) gin_trgm_ops`),
+  ],
+);

@@ -1,5 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { auditLogs, enrollments } from '../../server/db/schema';
+import { privileges } from '../../schema/privileges';
 import { call, client, signIn, type CallOptions } from './client';
 import { people } from './people';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, startServer, type TestServer } from './server';
@@ -277,6 +278,8 @@ const matrix: Record<string, Row> = {
   // Enrolments: each administrator lists its own learners' enrolments and counts, and changes only theirs
   'GET /api/v1/enrollments/pager': { expect: tenantList(200) },
   'GET /api/v1/enrollments/statistic': { expect: tenantList(200) },
+  // The dashboard: every administrator's figures, each of its own scope (dashboard.test.ts checks the figures)
+  'GET /api/v1/dashboard': { expect: tenantList(200) },
   'POST /api/v1/enrollmentEnable': { expect: tenantRecord(200), body: (r: Records) => r.enrollment, unaudited: 'enabled already: nothing changes' },
   'POST /api/v1/enrollmentDisable': {
     expect: tenantRecord(200),
@@ -402,6 +405,12 @@ test('every registered route has a row in the matrix, and every row a route', ()
   const registered = registeredRoutes();
   expect(registered.filter((route) => !(route in matrix)).map((route) => `add a row for ${route}`)).toEqual([]);
   expect(Object.keys(matrix).filter((route) => !registered.includes(route)).map((route) => `no route ${route}: remove its row`)).toEqual([]);
+});
+
+test('every privilege the resources declare is asked for by a route, and every route asks for declared ones', () => {
+  const asked = new Set(server.app.declaredRoutes.flatMap((route) => [route.access ?? []].flat()).filter((access) => access !== 'public' && access !== 'session'));
+  expect(privileges.filter((code) => !asked.has(code)).map((code) => `no route asks for ${code}`)).toEqual([]);
+  expect([...asked].filter((code) => !(privileges as readonly string[]).includes(code)).map((code) => `${code} is declared by no resource`)).toEqual([]);
 });
 
 test.each(Object.entries(matrix))('%s answers each caller as its row says', async (route, row) => {
