@@ -267,6 +267,7 @@ export const enUS: TranslationMessages = {
       no_file: 'The file does not exist',
       active_content: 'The file holds web page code (HTML or script) and cannot be uploaded',
       file_removed: 'This file was removed as unused, please upload it again',
+      incomplete: 'The file arrived incomplete, please upload it again',
     },
     picker: { open: 'Choose', change: 'Change', clear: 'Clear all', none: 'None chosen', chosen: 'Chosen', remove: 'Remove %{name}', choose_record: 'Choose %{name}', confirm: 'OK' },
     register: {

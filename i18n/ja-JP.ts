@@ -267,6 +267,7 @@ export const jaJP: TranslationMessages = {
       no_file: 'ファイルが存在しません',
       active_content: 'ファイルにウェブページのコード（HTML やスクリプト）が含まれているため、アップロードできません',
       file_removed: 'このファイルは使われていなかったため削除されました。もう一度アップロードしてください',
+      incomplete: 'ファイルが途中までしか届きませんでした。もう一度アップロードしてください',
     },
     picker: { open: '選択', change: '変更', clear: 'すべてクリア', none: '未選択', chosen: '選択済み', remove: '%{name} を外す', choose_record: '%{name} を選択', confirm: '決定' },
     register: {

@@ -267,6 +267,7 @@ export const zhCN: TranslationMessages = {
       no_file: '文件不存在',
       active_content: '文件中含有网页代码（HTML 或脚本），不能上传',
       file_removed: '该文件因长期未被使用已被删除，请重新上传',
+      incomplete: '文件未完整上传，请重新上传',
     },
     picker: { open: '选择', change: '更换', clear: '全部清除', none: '未选择', chosen: '已选', remove: '移除 %{name}', choose_record: '选择 %{name}', confirm: '确定' },
     register: {

@@ -28,6 +28,8 @@ export interface AppConfig {
   logLevel: string;
   /** The largest video upload; images (5 MB) and PDFs (50 MB) have SPEC.md's fixed limits. */
   videoMaxBytes: number;
+  /** How old an uploaded file that no record names must be before housekeeping removes it (a form still being filled names nothing yet). */
+  unusedFileGraceMs: number;
   /** Where mail goes: an SMTP server (`smtp://user:pass@host:587`, `smtps://...`); without one, the outbox table. */
   smtpUrl?: string;
   /** The sender of every mail. */
@@ -62,6 +64,7 @@ export const defaultConfig = (rootDir = process.cwd()): AppConfig => ({
   trustProxy: false,
   logLevel: 'info',
   videoMaxBytes: 2 * 1024 ** 3,
+  unusedFileGraceMs: 24 * HOUR,
   mailFrom: 'Course console <no-reply@localhost>',
   mailDelivery: { pollMs: 5_000, retryBaseMs: 60_000, retryMaxMs: 6 * HOUR, maxAttempts: 10, retentionMs: 30 * 24 * HOUR },
 });
@@ -92,6 +95,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, rootDir = process.cwd()): 
     trustProxy: env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL ?? base.logLevel,
     videoMaxBytes: env.VIDEO_MAX_BYTES ? Number(env.VIDEO_MAX_BYTES) : base.videoMaxBytes,
+    unusedFileGraceMs: env.UNUSED_FILE_GRACE_HOURS ? Number(env.UNUSED_FILE_GRACE_HOURS) * HOUR : base.unusedFileGraceMs,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || base.mailFrom,
     mailDelivery: {
@@ -107,6 +111,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, rootDir = process.cwd()): 
   if (!(app.qrSignIn.ttlMs > 0)) throw new Error(`QR_TTL_SECONDS must be a positive number, not "${env.QR_TTL_SECONDS}"`);
   if (!Number.isSafeInteger(app.videoMaxBytes) || app.videoMaxBytes <= 0)
     throw new Error(`VIDEO_MAX_BYTES must be a positive whole number of bytes, not "${env.VIDEO_MAX_BYTES}"`);
+  if (!(app.unusedFileGraceMs > 0)) throw new Error(`UNUSED_FILE_GRACE_HOURS must be a positive number, not "${env.UNUSED_FILE_GRACE_HOURS}"`);
   const delivery = app.mailDelivery;
   if (!(delivery.retryBaseMs > 0)) throw new Error(`MAIL_RETRY_BASE_SECONDS must be a positive number, not "${env.MAIL_RETRY_BASE_SECONDS}"`);
   if (!(delivery.retryMaxMs >= delivery.retryBaseMs)) throw new Error(`MAIL_RETRY_MAX_SECONDS must be a number of seconds at least MAIL_RETRY_BASE_SECONDS, not "${env.MAIL_RETRY_MAX_SECONDS}"`);

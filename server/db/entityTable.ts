@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, type IndexBuilder, type PgColumn, type PgColumnBuilderBase } from 'drizzle-orm/pg-core';
+import { bigint, boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, type IndexBuilder, type PgColumn, type PgColumnBuilderBase, type PgTable } from 'drizzle-orm/pg-core';
 import type { Field } from '../../schema/fields';
 import type { Entity } from '../../schema/entity';
 import { blankText, createdAt, identityId } from './columns';
@@ -31,6 +31,9 @@ function columnFor(name: string, field: Field): PgColumnBuilderBase {
   }
 }
 
+/** Every table declared from a resource, with the declaration: how the fields of a kind are found in all of them (the files records name). */
+export const entityTables: { entity: Entity; table: PgTable }[] = [];
+
 /**
  * The table of a resource, derived from its declaration in schema/: a column per field, plus
  * `extra` columns a resource keeps for itself (a sibling order). `foreignKeys` ties reference
@@ -52,7 +55,7 @@ export function entityTable(
   columns.created_at = createdAt('created_at');
   columns.updated_at = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
   const sortedNames = entity.names.filter((name) => entity.fields[name].sortable && !entity.fields[name].unique);
-  return pgTable(entity.table, columns, (table) => {
+  const table = pgTable(entity.table, columns, (table) => {
     const column = (name: string) => (table as unknown as Record<string, PgColumn>)[name];
     return [
       ...entity.uniqueNames.map((name) => uniqueIndex(uniqueConstraintName(entity, name)).on(column(name))),
@@ -67,6 +70,8 @@ export function entityTable(
       ...(options.indexes?.(column) ?? []),
     ];
   });
+  entityTables.push({ entity, table });
+  return table;
 }
 
 /** Named so a duplicate (23505) can be reported against the field that caused it. */

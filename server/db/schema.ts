@@ -431,3 +431,20 @@ export const auditLogs = pgTable(
     index('audit_logs_search_trgm').using('gin', sql`(${table.user} || chr(10) || ${table.title}) gin_trgm_ops`),
   ],
 );
+
+/**
+ * Every file uploaded to the files folder (server/storage/unusedFiles.ts), so one that no record
+ * names is removed once it is older than the grace period: `uploaded_at` is when it arrived (or,
+ * for a file older than this table, when the sweep first saw it), `removed_at` when the sweep
+ * removed it. A removed key stays here: it is never taken again, and a record naming it is refused.
+ * Writes naming a key key-share lock its row, which the sweep's row lock waits for (and skips).
+ */
+export const uploadedFiles = pgTable(
+  'uploaded_files',
+  {
+    key: text('key').primaryKey(),
+    uploaded_at: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    removed_at: timestamp('removed_at', { withTimezone: true }),
+  },
+  (table) => [index('uploaded_files_kept_idx').on(table.uploaded_at).where(sql`${table.removed_at} is null`)],
+);

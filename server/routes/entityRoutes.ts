@@ -11,6 +11,7 @@ import { searchText } from '../db/entityTable';
 import { columnsOf, tableOf } from '../db/tables';
 import { BadRequest, Forbidden, NotFound } from '../errors';
 import { sanitizeRichText } from '../richText';
+import { holdNamedFiles } from '../storage/unusedFiles';
 
 /** `%` and `_` typed by a user are looked for literally. */
 export const containing = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
@@ -390,6 +391,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
 
     async create(db: Executor, body: Row, extra: Row = {}) {
       await checkReferences(db, body);
+      await holdNamedFiles(db, entity, body);
       const [row] = await db
         .insert(table)
         .values({ ...toRow(body), ...extra })
@@ -402,6 +404,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     async update(db: Executor, id: number, body: Row, scope?: SQL) {
       await findRow(db, id, scope);
       await checkReferences(db, body);
+      await holdNamedFiles(db, entity, body);
       const [row] = await db
         .update(table)
         .set({ ...toRow(body), updated_at: sql`now()` })

@@ -1,5 +1,4 @@
 import { publicOrigin } from '../storage/publicAddress';
-import path from 'node:path';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -21,7 +20,8 @@ import {
 } from '../../schema/files';
 import { ApiError, BadRequest, Conflict, NotFound, Unauthorized } from '../errors';
 import { contentTypeOf, MarkupScanner, readWholeForMarkup, servingHeaders } from '../storage/contentType';
-import { fileExists, prepareFilesDir, saveUpload, type UploadLimits } from '../storage/localFiles';
+import { fileExists, filesDirOf, prepareFilesDir, saveUpload, type UploadLimits } from '../storage/localFiles';
+import { registerUpload } from '../storage/unusedFiles';
 import { signUploadToken, uploadTokenSecret, UPTOKEN_TTL_MS, verifyUploadToken } from '../storage/uptoken';
 
 const YEAR_MS = 365 * 24 * 3_600_000;
@@ -31,6 +31,9 @@ const uploadForm = z.object({
   key: z.string().meta({ description: 'Where the file goes: letters, digits, "-" and "_", one extension, at most 128 characters' }),
   file: z.string().meta({ format: 'binary', description: 'The file, last' }),
 });
+
+/** The multipart parser's own errors (a form cut short or malformed) carry neither a status nor a system call (a disk's error does). */
+const isBrokenForm = (error: unknown) => error instanceof Error && !(error instanceof ApiError) && !('statusCode' in error) && !('syscall' in error);
 
 const missingFields = (names: readonly string[]) =>
   new BadRequest('app.error.invalid_input', {}, Object.fromEntries(names.map((name) => [name, { key: 'ra.validation.required' }])));
@@ -42,7 +45,7 @@ const missingFields = (names: readonly string[]) =>
  */
 export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { db, appConfig } = app;
-  const filesDir = path.join(appConfig.dataDir, 'files');
+  const filesDir = filesDirOf(appConfig.dataDir);
   await prepareFilesDir(filesDir);
   const secret = await uploadTokenSecret(db);
   const maxBytes = (kind: UploadKind) => uploadRules[kind].maxBytes ?? appConfig.videoMaxBytes;
@@ -136,15 +139,19 @@ export const fileRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       if (!request.isMultipart()) throw new ApiError(415, 'app.error.unsupported_media_type');
       const fields: Record<string, string> = {};
-      for await (const part of request.parts()) {
-        if (part.type === 'field') {
-          fields[part.fieldname] = String(part.value);
-          continue;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'field') {
+            fields[part.fieldname] = String(part.value);
+            continue;
+          }
+          if (part.fieldname !== 'file') break;
+          const { key, limits } = await admit(fields);
+          await saveUpload(filesDir, key, part.file, limits, () => registerUpload(db, key));
+          return { key };
         }
-        if (part.fieldname !== 'file') break;
-        const { key, limits } = await admit(fields);
-        await saveUpload(filesDir, key, part.file, limits);
-        return { key };
+      } catch (error) {
+        throw isBrokenForm(error) ? new BadRequest('app.error.invalid_input', {}, { file: { key: 'app.upload.incomplete' } }) : error;
       }
       throw missingFields(formFields.filter((name) => name === 'file' || !fields[name]));
     },

@@ -6,6 +6,9 @@ import { pipeline } from 'node:stream/promises';
 import { Conflict } from '../errors';
 import { HEAD_BYTES } from './contentType';
 
+/** Where uploaded files are kept: `DATA_DIR/files`. */
+export const filesDirOf = (dataDir: string) => path.join(dataDir, 'files');
+
 /** Partial uploads live beside the files (same file system, so placing one is a link), in a dot folder never served. */
 const UPLOADS = '.uploads';
 const STALE_MS = 24 * 3_600_000;
@@ -80,15 +83,17 @@ class UploadCheck extends Transform {
 }
 
 /**
- * Streams an upload to a partial file and, only when it is complete and valid, puts it in place
- * under `key`; never overwrites a file, and leaves nothing behind on any failure (client abort too).
+ * Streams an upload to a partial file and, only when it is complete and valid, registers it
+ * (`register`, which may refuse the key) and puts it in place under `key`; never overwrites a
+ * file, and leaves nothing behind on any failure (client abort too).
  */
-export async function saveUpload(filesDir: string, key: string, file: Readable, limits: UploadLimits) {
+export async function saveUpload(filesDir: string, key: string, file: Readable, limits: UploadLimits, register: () => Promise<void>) {
   const partial = path.join(filesDir, UPLOADS, `${randomBytes(12).toString('hex')}.part`);
   // Created before streaming starts, so the cleanup below always finds what it has to remove.
   const handle = await open(partial, 'wx');
   try {
     await pipeline(file, new UploadCheck(limits), handle.createWriteStream());
+    await register();
     // A link, unlike a rename, refuses to replace a file another upload put there meanwhile.
     await link(partial, path.join(filesDir, key)).catch((error: NodeJS.ErrnoException) => {
       throw error.code === 'EEXIST' ? new Conflict('app.upload.key_taken') : error;
