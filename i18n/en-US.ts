@@ -118,7 +118,7 @@ export const enUS: TranslationMessages = {
       expired: 'This code has expired. Refresh it on the console and scan it again.',
     },
     form: { submit: 'Submit', cancel: 'Cancel', max_length_reached: 'Limit of %{max} characters reached', edit: 'Edit %{name}', edit_record: 'Edit %{name}: %{record}' },
-    tree: { move_up: 'Move up', move_down: 'Move down' },
+    tree: { move_up: 'Move up', move_down: 'Move down', moved: '"%{title}" is now %{place} of %{count}' },
     list: {
       range: 'Show: %{begin}-%{end}, Total %{total}',
       page_size: '%{size} / page',

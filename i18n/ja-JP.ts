@@ -118,7 +118,7 @@ export const jaJP: TranslationMessages = {
       expired: 'このコードは有効期限が切れています。コンソールで更新してから、もう一度スキャンしてください。',
     },
     form: { submit: '送信', cancel: 'キャンセル', max_length_reached: '上限の %{max} 文字に達しました', edit: '%{name}の編集', edit_record: '%{name}の編集：%{record}' },
-    tree: { move_up: '上へ移動', move_down: '下へ移動' },
+    tree: { move_up: '上へ移動', move_down: '下へ移動', moved: '「%{title}」を %{count} 件中 %{place} 番目に移動しました' },
     list: {
       range: '表示：%{begin}-%{end}、全 %{total} 件',
       page_size: '%{size} 件/ページ',

@@ -118,7 +118,7 @@ export const zhCN: TranslationMessages = {
       expired: '该二维码已过期。请在后台刷新后重新扫描。',
     },
     form: { submit: '提交', cancel: '取消', max_length_reached: '已达到 %{max} 个字符的上限', edit: '编辑%{name}', edit_record: '编辑%{name}：%{record}' },
-    tree: { move_up: '上移', move_down: '下移' },
+    tree: { move_up: '上移', move_down: '下移', moved: '“%{title}”已移至第 %{place} 位（共 %{count} 项）' },
     list: {
       range: '显示：%{begin}-%{end}，共 %{total} 条',
       page_size: '%{size} 条/页',

@@ -1,5 +1,5 @@
 import { createElement } from 'react';
-import { Admin, CustomRoutes, Resource, defaultTheme, type I18nProvider, type RaThemeOptions } from 'react-admin';
+import { Admin, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { menuGroups, resources } from '../resources';
 import { createAuthProvider } from './authProvider';
@@ -11,6 +11,7 @@ import { NotFound } from './pages/NotFound';
 import { lazyScreen, preloadScreens } from './lazyScreen';
 import { privilegeForAction } from './privileges';
 import { consoleStore } from './store';
+import { darkTheme, lightTheme } from './theme';
 
 const byName = new Map(resources.map((resource) => [resource.name, resource]));
 
@@ -40,13 +41,6 @@ const authProvider = createAuthProvider(
   (name, action, record, selfId) => byName.get(name)?.recordAccess?.(action, record, selfId) ?? true,
 );
 
-const theme: RaThemeOptions = {
-  ...defaultTheme,
-  palette: { ...defaultTheme.palette, primary: { main: '#1f6feb' }, secondary: { main: '#24292f' } },
-  // Wide enough for every group label on one line in all three languages; a longer one wraps.
-  sidebar: { width: 280, closedWidth: 56 },
-};
-
 // Rarely opened, and it carries the password rules' validation: fetched when opened.
 const PasswordUpdate = lazyScreen(() => import('./pages/PasswordUpdate'), (module) => module.PasswordUpdate);
 
@@ -70,7 +64,8 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
       loginPage={LoginPage}
       catchAll={NotFound}
       notification={OneToast}
-      theme={theme}
+      theme={lightTheme}
+      darkTheme={darkTheme}
       requireAuth
       disableTelemetry
     >

@@ -8,6 +8,8 @@ export const storageKeys = {
   locale: 'locale',
   pageSize: 'pageSize',
   tabType: 'tabType',
+  /** react-admin's own key for the light or dark theme (its ToggleThemeButton). */
+  theme: 'theme',
 } as const;
 
 /** What the list choices kept under `pageSize` and `tabType` may be. */
@@ -15,6 +17,7 @@ export const PAGE_SIZES = [10, 20, 50] as const;
 export const DEFAULT_PAGE_SIZE = 10;
 export const LIST_VIEWS = ['card', 'table'] as const;
 export type ListView = (typeof LIST_VIEWS)[number];
+export const THEMES = ['light', 'dark'] as const;
 
 const TOKEN_COOKIE = 'token';
 const COOKIE_DAYS = 90;

@@ -1,5 +1,5 @@
 import { localStorageStore, type Store } from 'react-admin';
-import { LIST_VIEWS, PAGE_SIZES, storageKeys } from './storage';
+import { LIST_VIEWS, PAGE_SIZES, THEMES, storageKeys } from './storage';
 
 /** Choices SPEC.md keeps under its own plain keys, with how each is read back. */
 const plainKeys: Record<string, (raw: string) => unknown> = {
@@ -9,11 +9,13 @@ const plainKeys: Record<string, (raw: string) => unknown> = {
     const size = Number(raw);
     return (PAGE_SIZES as readonly number[]).includes(size) ? size : undefined;
   },
+  [storageKeys.theme]: (raw) => ((THEMES as readonly string[]).includes(raw) ? raw : undefined),
 };
 
 /**
  * react-admin's store, except that the language, the list view and the page size are kept under
- * SPEC.md's keys (locale, tabType, pageSize) and survive a sign-out, which resets the rest.
+ * SPEC.md's keys (locale, tabType, pageSize), and the theme under `theme`: preferences, they
+ * survive a sign-out, which resets the rest.
  */
 export function consoleStore(): Store {
   const inner = localStorageStore('1', 'CourseConsole');

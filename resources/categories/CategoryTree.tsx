@@ -5,7 +5,7 @@ import { Box, Button, Paper, Stack, Typography } from '@mui/material';
 import { useCanAccess, useTranslate } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { category, type CategoryNode } from '../../schema/category';
-import { DeleteNodeButton, MoveButtons, useTree } from '../../src/tree/TreeActions';
+import { DeleteNodeButton, MoveButtons, useSiblingMove, useTree } from '../../src/tree/TreeActions';
 
 const resource = category.resource;
 const treeKey = [resource, 'tree'];
@@ -86,8 +86,10 @@ interface CategoryRowProps {
 /** One category: its title, then the actions the user may take on it. */
 function CategoryRow({ node, siblings, index, permissions, onChanged, topLevel = false }: CategoryRowProps) {
   const translate = useTranslate();
+  const mover = useSiblingMove({ api: category.api, siblings, index, onMoved: onChanged });
   return (
-    <Box data-testid="category-row" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, px: 2, py: topLevel ? 1.25 : 0.75 }}>
+    // Alt+ArrowUp/Down anywhere in the row moves the category.
+    <Box data-testid="category-row" onKeyDown={permissions.canEdit ? mover.onKeyDown : undefined} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, px: 2, py: topLevel ? 1.25 : 0.75 }}>
       <Typography
         id={titleId(node)}
         variant={topLevel ? 'subtitle1' : 'body2'}
@@ -108,7 +110,7 @@ function CategoryRow({ node, siblings, index, permissions, onChanged, topLevel =
             {translate('ra.action.edit')}
           </Button>
         )}
-        {permissions.canEdit && <MoveButtons api={category.api} siblings={siblings} index={index} onMoved={onChanged} />}
+        {permissions.canEdit && <MoveButtons mover={mover} />}
         {permissions.canDelete && <DeleteNodeButton api={category.api} id={node.id} onDeleted={() => void onChanged()} />}
       </Box>
     </Box>

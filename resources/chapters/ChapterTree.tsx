@@ -13,7 +13,7 @@ import { course } from '../../schema/course';
 import { fileName, formatDateTime } from '../../src/fields/format';
 import { isMissing } from '../../src/forms/EntityForms';
 import { NotFound } from '../../src/pages/NotFound';
-import { DeleteNodeButton, MoveButtons, useTree } from '../../src/tree/TreeActions';
+import { DeleteNodeButton, MoveButtons, useSiblingMove, useTree } from '../../src/tree/TreeActions';
 import { chapterAddresses, chapterTreeKey, chapterTreePath, recordIdOf, type ChapterNode } from './chapterAddresses';
 
 const resource = chapter.resource;
@@ -175,8 +175,10 @@ function ChapterRow({ courseId, node, parent, siblings, index, permissions, onCh
     ? chapterAddresses.editSection(courseId, node.id, parent.id, place)
     : chapterAddresses.editChapter(courseId, node.id, place);
   const sections = node.children.length;
+  const mover = useSiblingMove({ api: chapter.api, siblings, index, onMoved: onChanged });
   return (
-    <Box data-testid={isSection ? 'section-row' : 'chapter-row'} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5, px: 2, py: isSection ? 0.75 : 1.25 }}>
+    // Alt+ArrowUp/Down anywhere in the row moves the chapter or section.
+    <Box data-testid={isSection ? 'section-row' : 'chapter-row'} onKeyDown={permissions.canEdit ? mover.onKeyDown : undefined} sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', columnGap: 1, rowGap: 0.5, px: 2, py: isSection ? 0.75 : 1.25 }}>
       <Box sx={{ flex: '1 1 14rem', minWidth: 0 }}>
         <Typography
           id={titleId(node)}
@@ -203,7 +205,7 @@ function ChapterRow({ courseId, node, parent, siblings, index, permissions, onCh
             {translate('ra.action.edit')}
           </Button>
         )}
-        {permissions.canEdit && <MoveButtons api={chapter.api} siblings={siblings} index={index} onMoved={onChanged} />}
+        {permissions.canEdit && <MoveButtons mover={mover} />}
         {permissions.canDelete && (
           <DeleteNodeButton
             api={chapter.api}

@@ -4,7 +4,7 @@ import Logout from '@mui/icons-material/Logout';
 import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { AppBar, LocalesMenuButton, useGetIdentity, useLogout, useNotify, useTranslate } from 'react-admin';
+import { AppBar, LocalesMenuButton, ToggleThemeButton, useGetIdentity, useLogout, useNotify, useTranslate } from 'react-admin';
 import { DelayedLoadingIndicator } from './DelayedLoadingIndicator';
 
 function ConsoleUserMenu() {
@@ -50,7 +50,7 @@ function ConsoleUserMenu() {
   );
 }
 
-/** The header: the console's title, the language menu, the loading indicator and the user menu. */
+/** The header: the console's title, the language menu, the light/dark switch (kept in the Store), the loading indicator and the user menu. */
 export function ConsoleAppBar() {
   const translate = useTranslate();
   return (
@@ -62,6 +62,7 @@ export function ConsoleAppBar() {
       <Box title={translate('app.language')}>
         <LocalesMenuButton />
       </Box>
+      <ToggleThemeButton />
     </AppBar>
   );
 }

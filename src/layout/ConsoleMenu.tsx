@@ -1,9 +1,9 @@
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import { Collapse, List, ListItemButton, ListItemIcon, ListItemText } from '@mui/material';
+import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText, MenuList } from '@mui/material';
 import { createElement, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Menu, useCanAccessResources, useSidebarState, useTranslate } from 'react-admin';
+import { Menu, MenuClasses, useCanAccessResources, useSidebarState, useTranslate } from 'react-admin';
 import { entryPath, groupOfPath, type MenuEntry, type MenuGroup } from './menu';
 
 function useAllowed(entries: MenuEntry[]) {
@@ -20,6 +20,11 @@ function useAllowed(entries: MenuEntry[]) {
  * holding the current screen opened by itself. `preload` starts fetching the screen at an address:
  * a group's screens when it is pointed at, focused or opened, an entry's when it is pointed at or
  * focused, so that a click finds its screen's code there or on its way.
+ *
+ * Each group is a `nav` holding its toggle and a `role=menu` of its entries (arrow keys move
+ * between them). react-admin's own `<Menu>` is one `role=menu` around everything, which would put
+ * the navs and toggles where only menu items may be, so the groups stand in a plain box that
+ * takes the sidebar's width as `<Menu>` does.
  */
 export function ConsoleMenu({ groups, preload }: { groups: readonly MenuGroup[]; preload?: (path: string) => void }) {
   const translate = useTranslate();
@@ -33,10 +38,15 @@ export function ConsoleMenu({ groups, preload }: { groups: readonly MenuGroup[];
     if (current) setOpen((state) => (state[current] ? state : { ...state, [current]: true }));
   }, [current]);
 
-  if (!allowed) return <Menu />;
   return (
-    <Menu>
-      {groups.map((group) => {
+    <Box
+      className={sidebarOpen ? MenuClasses.open : MenuClasses.closed}
+      sx={(theme) => ({
+        width: sidebarOpen ? theme.sidebar?.width : theme.sidebar?.closedWidth,
+        transition: theme.transitions.create('width', { easing: theme.transitions.easing.sharp, duration: theme.transitions.duration.leavingScreen }),
+      })}
+    >
+      {allowed && groups.map((group) => {
         const entries = group.entries.filter(allowed);
         if (entries.length === 0) return null;
         const expanded = Boolean(open[group.key]);
@@ -46,6 +56,8 @@ export function ConsoleMenu({ groups, preload }: { groups: readonly MenuGroup[];
           <List key={group.key} disablePadding component="nav" aria-label={label}>
             <ListItemButton
               aria-expanded={expanded}
+              // The label is hidden while the sidebar is closed: the button keeps its name.
+              aria-label={label}
               onClick={() => {
                 preloadGroup();
                 setOpen((state) => ({ ...state, [group.key]: !expanded }));
@@ -59,20 +71,22 @@ export function ConsoleMenu({ groups, preload }: { groups: readonly MenuGroup[];
               {expanded ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
             </ListItemButton>
             <Collapse in={expanded} timeout="auto" unmountOnExit>
-              {entries.map((entry) => (
-                <Menu.Item
-                  key={entryPath(entry)}
-                  to={entryPath(entry)}
-                  primaryText={translate(entry.label)}
-                  sx={{ pl: sidebarOpen ? 4 : 2 }}
-                  onPointerEnter={() => preload?.(entryPath(entry))}
-                  onFocus={() => preload?.(entryPath(entry))}
-                />
-              ))}
+              <MenuList aria-label={label} disablePadding>
+                {entries.map((entry) => (
+                  <Menu.Item
+                    key={entryPath(entry)}
+                    to={entryPath(entry)}
+                    primaryText={translate(entry.label)}
+                    sx={{ pl: sidebarOpen ? 4 : 2 }}
+                    onPointerEnter={() => preload?.(entryPath(entry))}
+                    onFocus={() => preload?.(entryPath(entry))}
+                  />
+                ))}
+              </MenuList>
             </Collapse>
           </List>
         );
       })}
-    </Menu>
+    </Box>
   );
 }

@@ -2,7 +2,7 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, Button, Link, Typography } from '@mui/material';
-import { useState, type ReactElement, type ReactNode } from 'react';
+import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import {
   BulkActionsToolbar,
@@ -100,7 +100,9 @@ export function ConsoleList(props: ConsoleListProps) {
   const { filters = [], searchSource = 'keyword', sort = { field: 'id', order: 'DESC' }, filterDefaultValues } = props;
   const [pageSize] = usePageSize();
   const notify = useNotify();
-  const search = searchSource === false ? [] : [<SearchInput key="search" source={searchSource} alwaysOn />];
+  useSlashFocusesSearch(searchSource);
+  const search =
+    searchSource === false ? [] : [<SearchInput key="search" source={searchSource} alwaysOn slotProps={{ htmlInput: { 'aria-keyshortcuts': '/' } }} />];
   return (
     <>
       <ListHeading />
@@ -127,6 +129,24 @@ export function ConsoleList(props: ConsoleListProps) {
       </List>
     </>
   );
+}
+
+/** `/` focuses the list's search box, as on GitHub, unless the key is typed into a field or a dialog is open. */
+function useSlashFocusesSearch(searchSource: string | false) {
+  useEffect(() => {
+    if (searchSource === false) return;
+    const focusSearch = (event: KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey || event.defaultPrevented) return;
+      const target = event.target as HTMLElement;
+      if (target.isContentEditable || target.closest('input, textarea, select, [role="dialog"]')) return;
+      const searchBox = document.querySelector<HTMLInputElement>(`#main-content input[name="${searchSource}"]`);
+      if (!searchBox) return;
+      event.preventDefault();
+      searchBox.focus();
+    };
+    document.addEventListener('keydown', focusSearch);
+    return () => document.removeEventListener('keydown', focusSearch);
+  }, [searchSource]);
 }
 
 function ListContent(props: ConsoleListProps) {

@@ -28,6 +28,7 @@ describe('the keys SPEC.md names', () => {
     ['pageSize', 'twenty', 10],
     ['pageSize', '"20"', 10],
     ['tabType', 'grid', 'card'],
+    ['theme', 'sepia', 'light'],
   ])('an invalid stored %s (%p) gives the default', (key, raw, fallback) => {
     localStorage.setItem(key, raw);
     expect(consoleStore().getItem(key, fallback)).toBe(fallback);
@@ -74,9 +75,10 @@ describe('every other key', () => {
   });
 });
 
-test('reset (a sign-out) forgets the other keys but keeps pageSize, tabType and locale', () => {
+test('reset (a sign-out) forgets the other keys but keeps pageSize, tabType, locale and theme', () => {
   const store = consoleStore();
   store.setup();
+  store.setItem('theme', 'dark');
   store.setItem('pageSize', 20);
   store.setItem('tabType', 'table');
   store.setItem('locale', 'ja-JP');
@@ -87,5 +89,7 @@ test('reset (a sign-out) forgets the other keys but keeps pageSize, tabType and 
   expect(store.getItem('pageSize')).toBe(20);
   expect(store.getItem('tabType')).toBe('table');
   expect(store.getItem('locale')).toBe('ja-JP');
+  expect(localStorage.getItem('theme')).toBe('dark');
+  expect(store.getItem('theme')).toBe('dark');
   store.teardown();
 });
