@@ -184,7 +184,7 @@ describe('a write that names a file while the sweep removes it', () => {
   });
 
   test('writes and sweeps at the same moment, many times: a file is either kept and named, or removed and not named', async () => {
-    const keys = await Promise.all(Array.from({ length: 12 }, () => image()));
+    const keys = await Promise.all(Array.from({ length: 8 }, () => image()));
     await age(keys, 48);
     const teachers = await Promise.all(keys.map((_, at) => ok(admin.post('/api/v1/teachers', { name: `Racer ${at}` }))));
     const writes = keys.map((key, at) => admin.put(`/api/v1/teachers/${teachers[at].id}`, { photo: key }));
