@@ -18,6 +18,7 @@ import { serveConsole } from './consoleAssets';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { tableOf } from './db/tables';
 import { installDemoFiles } from './db/demoFiles';
+import { csvExportPlugin } from './export/plugin';
 import { createMailer } from './mail/mailer';
 import { seed, type SeedReport } from './db/seed';
 import { answerClientError, answerFrameworkError, registerErrorHandler, sendNotFound } from './errorHandler';
@@ -147,6 +148,8 @@ async function createServer(config: AppConfig, database: DatabaseHandle, logger:
   await app.register(authPlugin);
   // After the session is known, before any handler: every transaction a handler begins carries its caller.
   await app.register(auditTrailPlugin);
+  // Before the routes: lists that declare `config.csv` answer CSV too.
+  await app.register(csvExportPlugin);
 
   await app.register(healthRoutes, { ping: database.ping, database: database.kind });
   await app.register(authRoutes);

@@ -7,6 +7,7 @@ import { failures, page, success } from '../../schema/envelope';
 import type { Database, Executor } from '../db/client';
 import { carousels, categories, courses } from '../db/schema';
 import { BadRequest, Conflict, NotFound } from '../errors';
+import { entityColumns } from '../export/columns';
 import { countable, entityRoutes, entityStore, type Bound, type ListQuery } from './entityRoutes';
 import { refuseIfOnVouchers } from './vouchers';
 
@@ -87,7 +88,11 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
   const db: Database = app.db;
 
   app.get(course.listApi, {
-    config: { access: course.privileges.read, resource: course.resource },
+    config: {
+      access: course.privileges.read,
+      resource: course.resource,
+      csv: { columns: entityColumns(course), rows: (request) => store.exportRows(db, request.query as CourseListQuery, listConditions(request.query as CourseListQuery)) },
+    },
     schema: {
       tags: [course.resource],
       summary: 'List courses, a page at a time, each with its category and teachers',

@@ -16,6 +16,8 @@ import type { Database, Executor } from '../db/client';
 import { courses, enrollmentCounts, enrollments } from '../db/schema';
 import { Forbidden, NotFound } from '../errors';
 import { caller } from '../types';
+import { entityColumns, type CsvColumn } from '../export/columns';
+import { streamRows } from '../export/cursor';
 import { containing, entityStore, type Condition, type ListQuery, type Statement } from './entityRoutes';
 
 type Row = Record<string, unknown>;
@@ -156,6 +158,24 @@ async function statisticPage(db: Executor, tenant: number | null, query: Statist
   };
 }
 
+/** The statistic's export: each course with its count, in the statistic's order (the counts the triggers keep, as the page reads them). */
+async function* statisticRows(db: Database, tenant: number | null, query: Omit<StatisticQuery, 'page' | 'page_size'>) {
+  if (tenant === null) return;
+  const direction = query.order === 'asc' ? asc : desc;
+  const selection = { title: courses.title, enrollment_count: enrollmentCounts.enrollment_count };
+  const rows = db
+    .select(selection)
+    .from(enrollmentCounts)
+    .innerJoin(courses, eq(courses.id, enrollmentCounts.course_id))
+    .where(and(eq(enrollmentCounts.tenant_id, tenant), query.keyword ? ilike(courses.title, containing(query.keyword)) : undefined))
+    .orderBy(direction(enrollmentCounts.enrollment_count), direction(enrollmentCounts.course_id));
+  yield* streamRows(db, rows, selection);
+}
+const statisticColumns: CsvColumn[] = [
+  { name: 'target', label: `resources.${STATISTIC}.fields.target`, cell: (row) => String(row.title) },
+  { name: 'enrollment_count', label: `resources.${STATISTIC}.fields.enrollment_count`, cell: (row) => Number(row.enrollment_count) },
+];
+
 /**
  * Enables or disables the learner's enrolment in the course, under a row lock; doing it twice
  * changes nothing. The counts follow in the same transaction (the triggers of migration 0011).
@@ -184,7 +204,13 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const db: Database = app.db;
 
   app.get(enrollment.listApi, {
-    config: detail,
+    config: {
+      ...detail,
+      csv: {
+        columns: entityColumns(enrollment),
+        rows: (request) => store.exportRows(db, request.query as EnrollmentListQuery, listConditions(request.query as EnrollmentListQuery, tenantListScope(request, enrollments.tenant_id))),
+      },
+    },
     schema: {
       tags: [enrollment.resource],
       summary: 'List enrolments, newest first, each with its course and learner',
@@ -202,7 +228,11 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/v1/enrollments/statistic', {
-    config: { access: enrollment.privileges.read, resource: STATISTIC },
+    config: {
+      access: enrollment.privileges.read,
+      resource: STATISTIC,
+      csv: { columns: statisticColumns, rows: (request) => statisticRows(db, countTenant(request), request.query as Omit<StatisticQuery, 'page' | 'page_size'>) },
+    },
     schema: {
       tags: [STATISTIC],
       summary: 'Courses by their number of enabled enrolments, most enrolled first',

@@ -10,6 +10,8 @@ import type { Database, Executor } from '../db/client';
 import { searchText } from '../db/entityTable';
 import { columnsOf, tableOf } from '../db/tables';
 import { BadRequest, Forbidden, NotFound } from '../errors';
+import { entityColumns, type CsvColumn } from '../export/columns';
+import { streamRows } from '../export/cursor';
 import { sanitizeRichText } from '../richText';
 import { holdNamedFiles } from '../storage/unusedFiles';
 
@@ -308,7 +310,8 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
    * conditions the route adds) with the values bound per request; built anew when the route adds a
    * condition as plain SQL.
    */
-  function pageStatement(db: Executor, given: ListQuery, extra?: Condition | (Condition | undefined)[]) {
+  /** What a list asks for, read once for its page and for its export: the query, the route's conditions, sort and search. */
+  function listRequest(given: ListQuery, extra?: Condition | (Condition | undefined)[]) {
     // A filter given one value (`?resource_type=course` arrives as a list of one) is that value: its shape and counter are one value's.
     const query: ListQuery = { ...given };
     for (const name of entity.filterNames) {
@@ -316,10 +319,23 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
       if (Array.isArray(value) && new Set(value).size === 1) query[name] = value[0];
     }
     const added = [extra].flat().filter((condition): condition is Condition => condition !== undefined);
-    const sortBy = query.sort_by ?? entity.defaultSort.field;
-    const order = query.order ?? entity.defaultSort.order;
     const word = query[entity.searchParam] as string | undefined;
-    const searching = Boolean(word && search);
+    return { query, added, sortBy: query.sort_by ?? entity.defaultSort.field, order: query.order ?? entity.defaultSort.order, word, searching: Boolean(word && search) };
+  }
+
+  /** The values of the conditions' placeholders (see `placeholderConditions`). */
+  function conditionValues({ query, added, word, searching }: ReturnType<typeof listRequest>): Record<string, unknown> {
+    const values: Record<string, unknown> = {};
+    for (const condition of added) if (isBound(condition)) Object.assign(values, condition.values);
+    if (searching) values.pattern = containing(word!);
+    if (query.id !== undefined) values.ids = query.id;
+    for (const name of entity.filterNames) if (query[name] !== undefined) values[`filter_${name}`] = query[name];
+    return values;
+  }
+
+  function pageStatement(db: Executor, given: ListQuery, extra?: Condition | (Condition | undefined)[]) {
+    const asked = listRequest(given, extra);
+    const { query, added, sortBy, order, searching } = asked;
     const offset = (query.page - 1) * query.page_size;
 
     // A condition given as plain SQL holds values of its own: that statement is built for this request alone.
@@ -341,11 +357,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
       prepared = { page: built.prepare(''), statement: { ...built.toSQL(), fields: [...Object.keys(presented), TOTAL] }, total };
       if (shared) shapes.set(shape, prepared);
     }
-    const values: Record<string, unknown> = { ...counted?.values, limit: query.page_size, offset };
-    for (const condition of added) if (isBound(condition)) Object.assign(values, condition.values);
-    if (searching) values.pattern = containing(word!);
-    if (query.id !== undefined) values.ids = query.id;
-    for (const name of entity.filterNames) if (query[name] !== undefined) values[`filter_${name}`] = query[name];
+    const values: Record<string, unknown> = { ...counted?.values, limit: query.page_size, offset, ...conditionValues(asked) };
     const ready = prepared;
     return {
       rows: async () => (await ready.page.execute(values)) as Row[],
@@ -385,6 +397,22 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
      */
     listStatement(db: Executor, query: ListQuery, extra?: Condition | (Condition | undefined)[]): Statement {
       return pageStatement(db, query, extra).statement();
+    },
+
+    /**
+     * Every row of the list, all pages, in its order, a batch at a time (server/export/cursor.ts):
+     * the same search, filters, route conditions and sort as `list`, without paging or total.
+     */
+    exportRows(db: Database, query: Omit<ListQuery, 'page' | 'page_size'>, extra?: Condition | (Condition | undefined)[]) {
+      const asked = listRequest(query as ListQuery, extra);
+      const direction = asked.order === 'asc' ? asc : desc;
+      const sortColumn = asked.sortBy === 'id' ? idColumn : columns[asked.sortBy];
+      const rows = db
+        .select(presented)
+        .from(table)
+        .where(placeholderConditions(asked.query, asked.added, asked.searching))
+        .orderBy(direction(sortColumn), direction(idColumn));
+      return streamRows(db, rows, presented, conditionValues(asked));
     },
 
     read: findRow,
@@ -442,6 +470,8 @@ export interface EntityRouteOptions {
   beforeUpdate?: (tx: Executor, id: number, body: Row, request: FastifyRequest) => Promise<Row>;
   /** What a record answers when the store computes values beside the fields; the declared record otherwise. */
   record?: z.ZodType;
+  /** The list's CSV columns (server/export/): the declared fields by default, `entityColumns` with what the route adds otherwise. */
+  exportColumns?: readonly CsvColumn[];
 }
 
 /**
@@ -466,7 +496,10 @@ export function entityRoutes(store: EntityStore, options: EntityRouteOptions = {
 
     if (declared.has('list'))
       app.get(entity.listApi, {
-        config: config('read'),
+        config: {
+          ...config('read'),
+          csv: { columns: options.exportColumns ?? entityColumns(entity), rows: (request) => store.exportRows(db, request.query as ListQuery, (options.listScope ?? scopeOf)(request)) },
+        },
         schema: { tags: [tag], summary: `List ${entity.resource} records, a page at a time`, querystring: listQuery, response: { 200: success(page(record)), ...failures } },
         handler: async (request) => ({ success: true as const, data: await store.list(db, request.query, (options.listScope ?? scopeOf)(request)) }),
       });

@@ -17,6 +17,9 @@ import type { Database, Executor } from '../db/client';
 import { courses, series as seriesTable, seriesCourses } from '../db/schema';
 import { BadRequest, NotFound } from '../errors';
 import { checkPrices, underCategory } from './courses';
+import { addedColumn, entityColumns, timeCell } from '../export/columns';
+import { streamRows } from '../export/cursor';
+import { translate } from '../messages';
 import { countable, entityRoutes, entityStore, type ListQuery } from './entityRoutes';
 import { refuseIfOnVouchers } from './vouchers';
 
@@ -54,6 +57,26 @@ const coursesAnswer = success(page(seriesCourse)) as unknown as z.ZodType<{ succ
 const input = series.input as unknown as z.ZodType<Row>;
 const patch = series.patch as unknown as z.ZodType<Row>;
 
+/** What a series' course answers before its category and teachers are added. */
+const seriesCourseSelection = {
+  id: courses.id,
+  title: courses.title,
+  category_id: courses.category_id,
+  cover: courses.cover,
+  subtitle: courses.subtitle,
+  price: courses.price,
+  original_price: courses.original_price,
+  teacher_ids: courses.teacher_ids,
+  res_type: courses.res_type,
+};
+
+/** The declared fields, the published state as the list words it, the creation time and the category's path. */
+const exportColumns = entityColumns(series, [
+  addedColumn(series, 'available', (row, { locale }) => translate(locale, `resources.series.status.${row.available ? 'published' : 'unpublished'}`)),
+  addedColumn(series, 'create_at', timeCell('create_at')),
+  addedColumn(series, 'category_names'),
+]);
+
 const config = (access: 'series:read' | 'series:write' | 'series:publish') => ({ access, resource: series.resource });
 const tags = [series.resource];
 const one = `${series.api}/:id`;
@@ -90,8 +113,31 @@ async function setAvailable(db: Database, id: number, available: boolean) {
 export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const db: Database = app.db;
 
+  /** The number of the series' courses; 404 when there is no such series. */
+  async function requireSeries(seriesId: number): Promise<number> {
+    const [found] = await db
+      .select({ id: seriesTable.id, total: sql<number>`(select count(*)::int from series_courses where series_courses.series_id = ${seriesId})` })
+      .from(seriesTable)
+      .where(eq(seriesTable.id, seriesId));
+    if (!found) throw new NotFound();
+    return found.total;
+  }
+
+  /** The series' courses in the series' order (a page of them, or all for an export). */
+  const coursesOf = (seriesId: number) =>
+    db
+      .select(seriesCourseSelection)
+      .from(seriesCourses)
+      .innerJoin(courses, eq(courses.id, seriesCourses.course_id))
+      .where(eq(seriesCourses.series_id, seriesId))
+      .orderBy(asc(seriesCourses.sort_order), asc(seriesCourses.course_id))
+      .$dynamic();
+
   app.get(series.listApi, {
-    config: config('series:read'),
+    config: {
+      ...config('series:read'),
+      csv: { columns: exportColumns, rows: (request) => store.exportRows(db, request.query as SeriesListQuery, listConditions(request.query as SeriesListQuery)) },
+    },
     schema: {
       tags,
       summary: 'List series, a page at a time, each with its category, teachers and published state',
@@ -230,7 +276,17 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/v1/series/:id/courses', {
-    config: config('series:read'),
+    config: {
+      ...config('series:read'),
+      csv: {
+        columns: entityColumns(course).filter((column) => column.name in seriesCourseSelection),
+        rows: async function* (request) {
+          const seriesId = (request.params as { id: number }).id;
+          await requireSeries(seriesId);
+          for await (const batch of streamRows(db, coursesOf(seriesId), seriesCourseSelection)) yield await courseStore.present(db, batch);
+        },
+      },
+    },
     schema: {
       tags,
       summary: "A page of a series' courses, in the series' order",
@@ -242,31 +298,12 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const seriesId = request.params.id;
       const { page: pageNumber, page_size } = request.query;
-      const [found] = await db
-        .select({ id: seriesTable.id, total: sql<number>`(select count(*)::int from series_courses where series_courses.series_id = ${seriesId})` })
-        .from(seriesTable)
-        .where(eq(seriesTable.id, seriesId));
-      if (!found) throw new NotFound();
-      const rows = await db
-        .select({
-          id: courses.id,
-          title: courses.title,
-          category_id: courses.category_id,
-          cover: courses.cover,
-          subtitle: courses.subtitle,
-          price: courses.price,
-          original_price: courses.original_price,
-          teacher_ids: courses.teacher_ids,
-          res_type: courses.res_type,
-        })
-        .from(seriesCourses)
-        .innerJoin(courses, eq(courses.id, seriesCourses.course_id))
-        .where(eq(seriesCourses.series_id, seriesId))
-        .orderBy(asc(seriesCourses.sort_order), asc(seriesCourses.course_id))
+      const total = await requireSeries(seriesId);
+      const rows = await coursesOf(seriesId)
         .limit(page_size)
         .offset((pageNumber - 1) * page_size);
       const items = await courseStore.present(db, rows as Row[]);
-      return { success: true as const, data: { items, total: found.total as number } };
+      return { success: true as const, data: { items, total } };
     },
   });
 };

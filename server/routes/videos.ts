@@ -18,6 +18,7 @@ import type { Database, Executor } from '../db/client';
 import { chapters, courses, videos, videoVersions } from '../db/schema';
 import { Conflict, NotFound } from '../errors';
 import { publicFileUrl } from '../storage/publicAddress';
+import { addedColumn, entityColumns } from '../export/columns';
 import { entityRoutes, entityStore, type ListQuery } from './entityRoutes';
 
 type Row = Record<string, unknown>;
@@ -119,7 +120,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   await app.register(entityRoutes(versionStore, { only: ['delete'] }));
 
   app.get(video.listApi, {
-    config: onVideo('read'),
+    config: { ...onVideo('read'), csv: { columns: entityColumns(video, [addedColumn(video, 'version_count')]), rows: (request) => videoStore.exportRows(db, request.query as ListQuery) } },
     schema: {
       tags,
       summary: 'List videos, a page at a time, each with its number of versions',

@@ -24,6 +24,7 @@ import { ApiError, BadRequest, Conflict, Forbidden, NotFound, valueTaken } from 
 import { voucherMail } from '../mail/voucherMail';
 import { localeFromHeader } from '../messages';
 import { caller } from '../types';
+import { addedColumn, entityColumns } from '../export/columns';
 import { entityRoutes, entityStore } from './entityRoutes';
 
 type Row = Record<string, unknown>;
@@ -263,6 +264,7 @@ export const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
     entityRoutes(store, {
       only: ['list', 'read', 'delete'],
       record: voucherRecord,
+      exportColumns: entityColumns(voucher, [addedColumn(voucher, 'resource'), addedColumn(voucher, 'object')]),
       beforeDelete: async (tx, id) => {
         const found = await lockVoucherById(tx, id);
         const redeemed = redeemedOf(found);

@@ -1,0 +1,65 @@
+import { Column, fillPlaceholders, is } from 'drizzle-orm';
+import type pg from 'pg';
+import type { Database } from '../db/client';
+
+type Row = Record<string, unknown>;
+
+/** A drizzle select, built but not run. */
+export interface BuiltSelect {
+  toSQL(): { sql: string; params: unknown[] };
+}
+
+type Decode = (value: unknown) => unknown;
+
+/**
+ * How each selected value is read from the driver, in the select's order: as drizzle reads it, a
+ * column by its type (a bigint time as a number), an expression by its `mapWith`, else as it comes.
+ */
+function decoders(selection: Record<string, unknown>): [string, Decode][] {
+  return Object.entries(selection).map(([name, field]) => {
+    const decoder = is(field, Column) ? field : (field as { decoder?: { mapFromDriverValue: Decode } }).decoder;
+    return [name, decoder ? (value) => decoder.mapFromDriverValue(value) : (value) => value];
+  });
+}
+
+/** Rows fetched per round trip: enough to keep the wire busy, few enough that memory stays flat. */
+export const EXPORT_BATCH_ROWS = 1000;
+
+/**
+ * Every row a select finds, a batch at a time, through a server-side cursor in a read-only
+ * transaction: one statement on one snapshot, and only one batch in memory whatever the number of
+ * rows. `selection` is what the select was given (`db.select(selection)`), values of its placeholders
+ * come in `values`. The rows are decoded as drizzle
+ * decodes the same select's (epoch numbers, money as numbers, referenced records as objects).
+ * Stopping early (the caller gave up on the download) closes the cursor and frees the connection.
+ */
+export async function* streamRows(
+  db: Database,
+  select: BuiltSelect,
+  selection: Record<string, unknown>,
+  values: Record<string, unknown> = {},
+  batchRows = EXPORT_BATCH_ROWS,
+): AsyncGenerator<Row[]> {
+  const { sql: text, params } = select.toSQL();
+  const fields = decoders(selection);
+  // The pool drizzle runs on: a cursor needs one connection of it for the whole export.
+  const pool = (db as unknown as { $client: pg.Pool }).$client;
+  const client = await pool.connect();
+  try {
+    await client.query('begin read only');
+    await client.query({ text: `declare export_rows no scroll cursor for ${text}`, values: fillPlaceholders(params, values) });
+    for (;;) {
+      const batch = await client.query({ text: `fetch ${batchRows} from export_rows`, rowMode: 'array' });
+      if (batch.rows.length === 0) break;
+      yield batch.rows.map((row: unknown[]) => Object.fromEntries(fields.map(([name, decode], index) => [name, row[index] === null ? null : decode(row[index])])));
+      if (batch.rows.length < batchRows) break;
+    }
+  } finally {
+    // A connection whose transaction cannot be ended (the database went away) is not given back to the pool.
+    const broken = await client.query('rollback').then(
+      () => undefined,
+      (error: Error) => error,
+    );
+    client.release(broken);
+  }
+}

@@ -1,0 +1,120 @@
+import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
+import fp from 'fastify-plugin';
+import Negotiator from 'negotiator';
+import { z } from 'zod';
+import { BadRequest } from '../errors';
+import { localeFromHeader, translate } from '../messages';
+import { publicFileUrl } from '../storage/publicAddress';
+import { headerCells, timeFormatter, type CsvColumn } from './columns';
+import { BYTE_ORDER_MARK, csvLine } from './csv';
+
+type Row = Record<string, unknown>;
+
+/** How a list answers `text/csv`: its columns, and its rows for this request (every page, in the list's order). */
+export interface CsvExport {
+  columns: readonly CsvColumn[];
+  /** Runs after validation and the access check: `request.query` is the list's own, without `page` and `page_size`. */
+  rows(request: FastifyRequest): AsyncIterable<Row[]>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The list also answers CSV, when Accept prefers `text/csv` (server/export/plugin.ts). */
+    csv?: CsvExport;
+  }
+}
+
+export const CSV_TYPE = 'text/csv';
+const offered = ['application/json', CSV_TYPE];
+
+/** Whether the caller prefers CSV to JSON (JSON when both are equal, or nothing is said). */
+export const prefersCsv = (request: FastifyRequest) => new Negotiator({ headers: { accept: request.headers.accept } }).mediaType(offered) === CSV_TYPE;
+
+const csvAnswer = z
+  .string()
+  .describe(
+    'With `Accept: text/csv`: every row the same filters, search and sort find (`page` and `page_size` are ignored), ' +
+      'streamed as UTF-8 CSV with a byte order mark. The header row is in the Accept-Language; choices and yes/no are ' +
+      'words in it, times `YYYY-MM-DD HH:mm:ss` in the `time_zone` query parameter (an IANA name, UTC by default), ' +
+      'money with two decimals, references by name, files by address. Text a spreadsheet would take for a formula ' +
+      'starts with an apostrophe.',
+  );
+
+/** The caller's time zone for an export, by request: read before validation, which does not know the parameter. */
+const timeZones = new WeakMap<FastifyRequest, string>();
+
+function isTimeZone(name: string) {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: name });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** A CSV request: paging is not the export's, and the time zone is read here (a 400 under `time_zone` when unknown). */
+const takeExportParameters: preValidationAsyncHookHandler = async (request) => {
+  if (!prefersCsv(request)) return;
+  const { page: _page, page_size: _pageSize, time_zone: timeZone, ...listQuery } = (request.query ?? {}) as Record<string, unknown>;
+  request.query = listQuery;
+  const zone = typeof timeZone === 'string' && timeZone !== '' ? timeZone : 'UTC';
+  if (!isTimeZone(zone)) throw new BadRequest('app.error.invalid_input', {}, { time_zone: { key: 'app.validation.time_zone' } });
+  timeZones.set(request, zone);
+};
+
+/** `attachment`, named after the list in the caller's language (and in plain ASCII for old clients). */
+function disposition(resource: string, title: string) {
+  const encoded = encodeURIComponent(`${title}.csv`).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${resource}.csv"; filename*=UTF-8''${encoded}`;
+}
+
+/**
+ * Streams the list as CSV. The first batch is read before anything is sent, so a failure there is
+ * still an answer in the envelope; later batches are read as the client takes the file (Node's
+ * stream waits for it), and a client that goes away stops the cursor.
+ */
+async function sendCsv(request: FastifyRequest, reply: FastifyReply, csv: CsvExport) {
+  const resource = request.routeOptions.config.resource ?? 'export';
+  const locale = localeFromHeader(request.headers['accept-language']);
+  const context = { locale, time: timeFormatter(timeZones.get(request) ?? 'UTC'), fileUrl: (key: string) => publicFileUrl(request, key) };
+  const batches = csv.rows(request)[Symbol.asyncIterator]();
+  const first = await batches.next();
+  async function* lines() {
+    try {
+      yield BYTE_ORDER_MARK + csvLine(headerCells(csv.columns, locale));
+      for (let batch = first; !batch.done; batch = await batches.next())
+        yield batch.value.map((row) => csvLine(csv.columns.map((column) => column.cell(row, context)))).join('');
+    } finally {
+      await batches.return?.();
+    }
+  }
+  const title = translate(locale, `resources.${resource}.name`, { smart_count: 2 });
+  return reply
+    .type(`${CSV_TYPE}; charset=utf-8`)
+    .header('content-disposition', disposition(resource, title))
+    .send(Readable.from(lines()));
+}
+
+const answerCsv: preHandlerAsyncHookHandler = async function (request, reply) {
+  const csv = request.routeOptions.config.csv;
+  if (csv && prefersCsv(request)) return sendCsv(request, reply, csv);
+};
+
+/**
+ * Lists that declare `config.csv` answer CSV as well as JSON, and say so in the OpenAPI document.
+ * Registered before the routes, so it sees each as it is declared.
+ */
+export const csvExportPlugin = fp(async (app) => {
+  app.addHook('onRoute', (route) => {
+    if (!route.config?.csv || ![route.method].flat().includes('GET')) return;
+    const schema = (route.schema ??= {});
+    const response = (schema.response ?? {}) as Record<string, unknown>;
+    const json = response[200];
+    if (json && !(typeof json === 'object' && 'content' in json))
+      response[200] = { content: { 'application/json': { schema: json }, [CSV_TYPE]: { schema: csvAnswer } } };
+    schema.response = response;
+    route.preValidation = [...[route.preValidation ?? []].flat(), takeExportParameters];
+    route.preHandler = [...[route.preHandler ?? []].flat(), answerCsv];
+  });
+});
