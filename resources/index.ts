@@ -1,3 +1,4 @@
+import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import CollectionsIcon from '@mui/icons-material/Collections';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
@@ -8,6 +9,7 @@ import OndemandVideoIcon from '@mui/icons-material/OndemandVideo';
 import SchoolIcon from '@mui/icons-material/School';
 import type { MenuGroup } from '../src/layout/menu';
 import type { ConsoleResource } from '../src/resource';
+import auditLogs from './audit-logs';
 import carouselGroups from './carousel-groups';
 import carousels from './carousels';
 import categories from './categories';
@@ -41,6 +43,7 @@ export const resources: ConsoleResource[] = [
   vouchers,
   carousels,
   carouselGroups,
+  auditLogs,
 ];
 
 /** SPEC.md's side menu. */
@@ -102,4 +105,6 @@ export const menuGroups: MenuGroup[] = [
       { resource: 'carousel_group', label: 'app.menu.carousel_groups' },
     ],
   },
+  // For administrators: a tenant administrator reads the own organisation's trail.
+  { key: 'administration', label: 'app.menu.administration', icon: AdminPanelSettingsIcon, entries: [{ resource: 'audit_log', label: 'app.menu.audit_log' }] },
 ];
