@@ -696,6 +696,7 @@ export const enUS: TranslationMessages = {
         next_attempt_at: 'Next attempt',
         sent_at: 'Sent at',
         attempts: 'Attempts made',
+        last_answer: 'Last answer',
       },
       choices: { status: { queued: 'Queued', sending: 'Sending', sent: 'Sent', failed: 'Failed' } },
       outcome: { sent: 'Sent', refused: 'Refused', unreachable: 'No answer' },

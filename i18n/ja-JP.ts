@@ -696,6 +696,7 @@ export const jaJP: TranslationMessages = {
         next_attempt_at: '次回試行',
         sent_at: '送信日時',
         attempts: '送信の記録',
+        last_answer: '最新の応答',
       },
       choices: { status: { queued: '待機中', sending: '送信中', sent: '送信済み', failed: '送信失敗' } },
       outcome: { sent: '送信済み', refused: '拒否', unreachable: '応答なし' },

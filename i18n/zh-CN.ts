@@ -696,6 +696,7 @@ export const zhCN: TranslationMessages = {
         next_attempt_at: '下次尝试',
         sent_at: '发送时间',
         attempts: '发送记录',
+        last_answer: '最近应答',
       },
       choices: { status: { queued: '排队中', sending: '发送中', sent: '已发送', failed: '发送失败' } },
       outcome: { sent: '已发送', refused: '被拒绝', unreachable: '无应答' },

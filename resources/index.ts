@@ -15,6 +15,7 @@ import carousels from './carousels';
 import categories from './categories';
 import { chapterRoutes } from './chapters';
 import courses from './courses';
+import mailOutbox from './mail-outbox';
 import { enrollmentDetails, enrollmentStatistics } from './enrollments';
 import series, { seriesCourses } from './series';
 import teachers from './teachers';
@@ -41,6 +42,7 @@ export const resources: ConsoleResource[] = [
   enrollmentStatistics,
   enrollmentDetails,
   vouchers,
+  mailOutbox,
   carousels,
   carouselGroups,
   auditLogs,
@@ -94,6 +96,7 @@ export const menuGroups: MenuGroup[] = [
     entries: [
       { resource: 'voucher', label: 'app.menu.vouchers' },
       { resource: 'voucher', label: 'app.menu.create_voucher', action: 'create' },
+      { resource: 'mail_outbox', label: 'app.menu.mail_outbox' },
     ],
   },
   {

@@ -1,13 +1,13 @@
 import { Box } from '@mui/material';
-import { Labeled, ReferenceInput, SelectInput } from 'react-admin';
+import { Labeled } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { carousel } from '../../schema/carousel';
-import { carouselGroup } from '../../schema/carouselGroup';
 import { CreatePage, EditPage, type FormDefinition } from '../../src/forms/EntityForms';
 import { FieldInput } from '../../src/forms/EntityInputs';
 import { PickerInput } from '../../src/pickers/PickerInput';
 import { coursePicker } from '../../src/pickers/pickers';
 import { CarouselBanner } from './CarouselPreview';
+import { CarouselGroupInput } from './CarouselGroupInput';
 import { ColourInput } from './ColourInput';
 
 const field = (name: keyof typeof carousel.fields) => <FieldInput resource={carousel.resource} name={name} field={carousel.fields[name]} />;
@@ -26,7 +26,7 @@ function BannerPreview() {
 }
 
 /**
- * The carousel form. The group is chosen among all groups, oldest first as the list offers them (a
+ * The carousel form. The group is searched among all groups, oldest first as the list offers them (a
  * create opened from the list starts in the group it shows). The target is a course (the only
  * target type, which the server sets), chosen in the course picker.
  */
@@ -34,9 +34,7 @@ const inputs = (
   <>
     {field('title')}
     {field('description')}
-    <ReferenceInput source="carousel_group_id" reference={carouselGroup.resource} sort={{ field: 'id', order: 'ASC' }} perPage={100}>
-      <SelectInput optionText={carouselGroup.titleField} isRequired fullWidth />
-    </ReferenceInput>
+    <CarouselGroupInput source="carousel_group_id" isRequired />
     <PickerInput source="target_id" picker={coursePicker} />
     {field('image_link')}
     <ColourInput source="image_background_color" />

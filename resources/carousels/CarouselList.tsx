@@ -1,8 +1,8 @@
 import AddIcon from '@mui/icons-material/Add';
 import CollectionsIcon from '@mui/icons-material/Collections';
-import { Box, Button, CircularProgress, MenuItem, TextField, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useEffect } from 'react';
-import { useCanAccess, useInput, useListContext, useTranslate, useTranslateLabel, type RaRecord } from 'react-admin';
+import { useCanAccess, useListContext, useTranslate, type RaRecord } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
 import { carousel } from '../../schema/carousel';
 import { carouselGroup } from '../../schema/carouselGroup';
@@ -12,7 +12,8 @@ import { ConsoleList } from '../../src/list/ConsoleList';
 import { entityColumns } from '../../src/list/entityColumns';
 import { useDelayed } from '../../src/useDelayed';
 import { CarouselBanner, CarouselImage, ColourValue, CustomLink } from './CarouselPreview';
-import { useCarouselGroups, useShownGroup } from './useCarouselGroups';
+import { CarouselGroupInput } from './CarouselGroupInput';
+import { useCarouselGroups, useExistingGroups, useShownGroup } from './useCarouselGroups';
 
 const GROUP = 'carousel_group_id';
 
@@ -41,41 +42,25 @@ const detailFields = entityColumns(carousel, 'detail', carousel.names).map(shown
 const sort = { field: carousel.defaultSort.field, order: 'DESC' as const };
 
 /**
- * The list's group: always one (the list is one group's carousels), chosen among the loaded
- * groups. It remembers the group shown, and puts a group that no longer exists (an old link, a
- * group deleted meanwhile) back to the opening one.
+ * The list's group: always one (the list is one group's carousels), searched among every group. It
+ * remembers the group shown, and puts a group that no longer exists (an old link, a group deleted
+ * meanwhile) back to the opening one.
  */
-function GroupFilter({ groups, opening, ...props }: { groups: RaRecord[]; opening: RaRecord; source: string; alwaysOn?: boolean }) {
-  const translateLabel = useTranslateLabel();
+function GroupFilter({ opening, ...props }: { opening: RaRecord; source: string; alwaysOn?: boolean }) {
   const { filterValues, setFilters, displayedFilters } = useListContext();
   const [, remember] = useShownGroup();
-  const { id, field } = useInput({ ...props, source: GROUP });
   const current = filterValues[GROUP];
-  const known = groups.some((group) => String(group.id) === String(current));
+  const existing = useExistingGroups([current]);
+  const known = existing.groups.some((group) => String(group.id) === String(current));
 
   useEffect(() => {
+    if (existing.isPending) return;
     if (known) remember(Number(current));
     else setFilters({ ...filterValues, [GROUP]: opening.id }, displayedFilters);
     // Only a changed group matters; the list's other filters are carried along as they are.
-  }, [known, current]);
+  }, [known, current, existing.isPending]);
 
-  return (
-    <TextField
-      id={id}
-      select
-      size="small"
-      label={translateLabel({ source: GROUP, resource: carousel.resource })}
-      value={known ? field.value : ''}
-      onChange={(event) => field.onChange(Number(event.target.value))}
-      sx={{ minWidth: 200, maxWidth: '100%' }}
-    >
-      {groups.map((group) => (
-        <MenuItem key={group.id} value={group.id as number} sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>
-          {String(group[carouselGroup.titleField])}
-        </MenuItem>
-      ))}
-    </TextField>
-  );
+  return <CarouselGroupInput {...props} source={GROUP} disableClearable helperText={false} />;
 }
 
 function Heading() {
@@ -143,7 +128,7 @@ function GroupsLoading({ error, retry }: { error: unknown; retry: () => void }) 
  * image at most 200 by 200; create (in the group shown), edit, delete.
  */
 export function CarouselList() {
-  const { groups, opening, isPending, error, refetch } = useCarouselGroups();
+  const { opening, isPending, error, refetch } = useCarouselGroups();
   if (isPending || error) return <GroupsLoading error={error} retry={() => void refetch()} />;
   if (!opening) return <NoGroups />;
   return (
@@ -153,7 +138,7 @@ export function CarouselList() {
       detailFields={detailFields}
       sort={sort}
       searchSource={carousel.searchParam}
-      filters={[<GroupFilter key={GROUP} source={GROUP} alwaysOn groups={groups} opening={opening} />]}
+      filters={[<GroupFilter key={GROUP} source={GROUP} alwaysOn opening={opening} />]}
       filterDefaultValues={{ [GROUP]: opening.id }}
       createFrom={[GROUP]}
       cardMedia={(record) => (

@@ -1,24 +1,25 @@
-import { useGetList, useStore, type RaRecord } from 'react-admin';
+import { useGetList, useGetMany, useStore, type RaRecord } from 'react-admin';
 import { carouselGroup } from '../../schema/carouselGroup';
-
-/**
- * A site has a handful of carousel groups (one per place banners show), so one page of the most
- * the API gives holds them all.
- */
-const ALL_GROUPS = { page: 1, perPage: 100 };
-/** The first group is the oldest: a new group never changes which one the list opens on. */
-const OLDEST_FIRST = { field: 'id', order: 'ASC' as const };
+import { OLDEST_FIRST } from './CarouselGroupInput';
 
 /** The group the carousel list showed last, remembered in the Store. */
 export const useShownGroup = () => useStore<number | undefined>('carousel.group');
 
+/** The groups among `ids` that exist (read by id, whatever their number), and whether the read is done. */
+export function useExistingGroups(ids: unknown[]) {
+  const wanted = ids.filter((id) => id !== undefined && id !== null && id !== '') as (string | number)[];
+  const { data = [], isPending, error } = useGetMany<RaRecord>(carouselGroup.resource, { ids: wanted }, { enabled: wanted.length > 0 });
+  return { groups: wanted.length > 0 ? data : [], isPending: wanted.length > 0 && isPending, error };
+}
+
 /**
- * The carousel groups, oldest first, and the group the carousel list opens on: the one it showed
- * last when that group still exists, else the first.
+ * The group the carousel list opens on: the one it showed last when that group still exists, else
+ * the oldest. Reads one page of one group and the remembered one, however many groups there are.
  */
 export function useCarouselGroups() {
-  const { data: groups = [], isPending, error, refetch } = useGetList<RaRecord>(carouselGroup.resource, { pagination: ALL_GROUPS, sort: OLDEST_FIRST });
+  const oldest = useGetList<RaRecord>(carouselGroup.resource, { pagination: { page: 1, perPage: 1 }, sort: OLDEST_FIRST });
   const [shown] = useShownGroup();
-  const opening = groups.find((group) => String(group.id) === String(shown)) ?? groups[0];
-  return { groups, opening, isPending, error, refetch };
+  const remembered = useExistingGroups([shown]);
+  const opening = remembered.groups[0] ?? oldest.data?.[0];
+  return { opening, isPending: oldest.isPending || remembered.isPending, error: oldest.error, refetch: oldest.refetch };
 }
