@@ -10,6 +10,7 @@ interface DatabaseError {
   code?: string;
   constraint?: string;
   detail?: string;
+  syscall?: string;
 }
 
 // Connection failures (class 08), a server shutting down or starting (57P01-57P03), and the socket errors of a
@@ -22,7 +23,10 @@ function fromDatabase(thrown: DatabaseError & { cause?: unknown; message?: strin
   // Drizzle wraps the driver's error; the SQLSTATE is on the cause. pg-pool's own errors (a connection lost inside a
   // transaction) come unwrapped, with neither code nor cause: their message says what happened.
   const error = (thrown.code || !thrown.cause ? thrown : thrown.cause) as DatabaseError & { message?: string };
-  if (UNREACHABLE.test(error.code ?? '') || UNREACHABLE_MESSAGE.test(error.message ?? '')) return new ApiError(503, 'app.error.database_unavailable');
+  // The embedded server's unix socket is gone while it is down: connecting to it is an ENOENT.
+  const socketGone = error.code === 'ENOENT' && error.syscall === 'connect';
+  if (UNREACHABLE.test(error.code ?? '') || socketGone || UNREACHABLE_MESSAGE.test(error.message ?? ''))
+    return new ApiError(503, 'app.error.database_unavailable');
   switch (error.code) {
     case '23505': {
       const field = error.constraint ? constraintField(error.constraint) : undefined;
