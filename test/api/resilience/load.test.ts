@@ -37,7 +37,7 @@ test(`${LOAD.clients} clients reading and writing for ${LOAD.seconds} s: no erro
     url,
     connections: LOAD.clients,
     duration: LOAD.seconds,
-    timeout: 10,
+    timeout: 30,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     // Each client goes round these in turn: two writes in six.
     requests: [
