@@ -15,12 +15,10 @@ interface Figures {
   ratios: number[];
 }
 
-async function call(base: string, token: string, method: string, path: string, body: unknown) {
-  const answer = await fetch(`${base}${path}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+async function call(base: string, token: string, method: string, path: string, body?: unknown) {
+  const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  const answer = await fetch(`${base}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   const text = await answer.text();
   if (!answer.ok) throw new Error(`${method} ${path}: ${answer.status} ${text}`);
   return JSON.parse(text) as { data: { id: number } };
@@ -39,7 +37,7 @@ async function writeFor(base: string, token: string, courseIds: number[], second
       for (let n = 0; performance.now() < until; n++) {
         await call(base, token, 'PUT', `/api/v1/courses/${courseId}`, { title: `Bench course ${writer}.${n}` });
         const teacher = await call(base, token, 'POST', '/api/v1/teachers', { name: `Bench writer ${writer}.${n}`, title: 'Lecturer' });
-        await call(base, token, 'DELETE', `/api/v1/teachers/${teacher.data.id}`, undefined);
+        await call(base, token, 'DELETE', `/api/v1/teachers/${teacher.data.id}`);
         rounds++;
       }
     }),

@@ -38,6 +38,7 @@ import { WORDS } from './words';
 import { fillVouchers, VOUCHERS } from './vouchers';
 import { measureScale } from './scale';
 import { measureConsole, type ConsoleBudgets } from './console';
+import { measureAuditTrail } from './auditTrail';
 
 /**
  * Measures the server on the embedded PostgreSQL (what an operator gets by default), on an
@@ -344,6 +345,7 @@ async function measureServer(kind: Kind, place: Place) {
     }
     // The bench process's own memory: the server's JavaScript (PostgreSQL runs in processes of its own, see the engines part).
     record(kind, 'server process memory after the load (RSS, MB)', process.memoryUsage().rss / 1024 / 1024, budget.rssAfterLoadMb);
+    await measureAuditWrites(kind, app.db, base, token);
     const firstTenant = await measureUserList(kind, app, base, token, databaseUrl);
     await measureEnrollments(kind, app, base, token, firstTenant, databaseUrl);
   } finally {
@@ -508,7 +510,21 @@ const listParts: Record<string, ListPart> = {
   vouchers: againstBare((kind, app, base, token, bareBase) => measureVoucherList(kind, app.db, base, token, bareBase)),
   'chapter-tree': againstBare((kind, app, base, token, _bareBase, pool) => measureChapterTree(kind, app.db, base, token, pool)),
   users: (kind, app, base, token, databaseUrl) => measureUserList(kind, app, base, token, databaseUrl),
+  audit: (kind, app, base, token) => measureAuditWrites(kind, app.db, base, token),
 };
+
+/**
+ * A course's title changed and a teacher created and deleted, by 4 writers, with the audit trail
+ * recorded against the same writes without it (bench/auditTrail.ts): interleaved rounds, the median
+ * of the per-round ratios of time per write, held to auditWriteSlowdownRatio.
+ */
+async function measureAuditWrites(kind: Kind, db: Database, base: string, token: string) {
+  const { on, off, ratios } = await measureAuditTrail(db, base, token, ROUNDS, SECONDS);
+  const perRound = (rates: number[]) => rates.map((rate) => rate.toFixed(1)).join(' ');
+  record(kind, `audit: writes recorded, 4 writers: write rounds/s (3 writes each), median of ${ROUNDS} (${perRound(on)})`, median(on));
+  record(kind, `audit: writes not recorded (triggers off): write rounds/s, median of ${ROUNDS} (${perRound(off)})`, median(off));
+  record(kind, 'ratio: time per write, recorded / not recorded', median(ratios), budgets[kind].auditWriteSlowdownRatio);
+}
 
 /** The plan PostgreSQL picks for a list's page and total, as one text to look for index names in. */
 async function planOf(db: Database, query: string) {
