@@ -37,6 +37,7 @@ export const enUS: TranslationMessages = {
     language: 'Language',
     user: { manager: 'manager', edit_password: 'edit password', logout: 'logout' },
     menu: {
+      dashboard: 'Dashboard',
       course_management: 'Course management',
       all_courses: 'All courses',
       categories: 'Categories',
@@ -565,6 +566,18 @@ export const enUS: TranslationMessages = {
       heading: 'Versions of "%{title}"',
       back: 'Back to the videos',
       action: { preview: 'Preview' },
+    },
+    dashboard: {
+      name: 'Dashboard',
+      fields: { time_zone: 'Time zone' },
+      courses: 'Courses',
+      learners: 'Learners',
+      enrollments: 'Enrolments',
+      this_week: '%{count} this week',
+      pending_applications: 'Pending transfer applications',
+      vouchers_redeemed_week: 'Vouchers redeemed this week',
+      chart: { title: 'Enrolments per day, last 30 days', loading: 'Loading the chart…' },
+      error: 'The figures could not be loaded',
     },
     enroll_statis: {
       name: 'Enrolment statistic |||| Enrolment statistics',

@@ -37,6 +37,7 @@ export const jaJP: TranslationMessages = {
     language: '言語',
     user: { manager: '管理者', edit_password: 'パスワード変更', logout: 'ログアウト' },
     menu: {
+      dashboard: 'ダッシュボード',
       course_management: 'コース管理',
       all_courses: 'すべてのコース',
       categories: 'カテゴリ',
@@ -565,6 +566,18 @@ export const jaJP: TranslationMessages = {
       heading: '「%{title}」のバージョン',
       back: '動画一覧に戻る',
       action: { preview: 'プレビュー' },
+    },
+    dashboard: {
+      name: 'ダッシュボード',
+      fields: { time_zone: 'タイムゾーン' },
+      courses: 'コース',
+      learners: '受講者',
+      enrollments: '受講登録',
+      this_week: '今週 %{count}',
+      pending_applications: '審査待ちの所属変更申請',
+      vouchers_redeemed_week: '今週引き換えられたクーポン',
+      chart: { title: '過去 30 日間の日別受講登録数', loading: 'グラフを読み込み中…' },
+      error: '数値を読み込めませんでした',
     },
     enroll_statis: {
       name: '受講登録統計',

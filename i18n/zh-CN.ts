@@ -37,6 +37,7 @@ export const zhCN: TranslationMessages = {
     language: '语言',
     user: { manager: '管理员', edit_password: '修改密码', logout: '退出登录' },
     menu: {
+      dashboard: '仪表盘',
       course_management: '课程管理',
       all_courses: '全部课程',
       categories: '课程分类',
@@ -565,6 +566,18 @@ export const zhCN: TranslationMessages = {
       heading: '“%{title}”的版本',
       back: '返回视频列表',
       action: { preview: '预览' },
+    },
+    dashboard: {
+      name: '仪表盘',
+      fields: { time_zone: '时区' },
+      courses: '课程',
+      learners: '学员',
+      enrollments: '报名',
+      this_week: '本周 %{count}',
+      pending_applications: '待审核的机构变更申请',
+      vouchers_redeemed_week: '本周兑换的兑换券',
+      chart: { title: '近 30 天每日报名数', loading: '正在加载图表…' },
+      error: '无法加载数据',
     },
     enroll_statis: {
       name: '报名统计',

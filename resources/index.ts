@@ -1,6 +1,7 @@
 import AdminPanelSettingsIcon from '@mui/icons-material/AdminPanelSettings';
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import CollectionsIcon from '@mui/icons-material/Collections';
+import DashboardIcon from '@mui/icons-material/Dashboard';
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
 import GroupIcon from '@mui/icons-material/Group';
 import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
@@ -15,6 +16,7 @@ import carousels from './carousels';
 import categories from './categories';
 import { chapterRoutes } from './chapters';
 import courses from './courses';
+import dashboard from './dashboard';
 import mailOutbox from './mail-outbox';
 import { enrollmentDetails, enrollmentStatistics } from './enrollments';
 import series, { seriesCourses } from './series';
@@ -41,6 +43,7 @@ export const resources: ConsoleResource[] = [
   videos,
   enrollmentStatistics,
   enrollmentDetails,
+  dashboard,
   vouchers,
   mailOutbox,
   carousels,
@@ -50,6 +53,7 @@ export const resources: ConsoleResource[] = [
 
 /** SPEC.md's side menu. */
 export const menuGroups: MenuGroup[] = [
+  { key: 'dashboard', label: 'app.menu.dashboard', icon: DashboardIcon, entries: [{ resource: 'dashboard', label: 'app.menu.dashboard' }] },
   {
     key: 'course_management',
     label: 'app.menu.course_management',

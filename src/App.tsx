@@ -1,10 +1,11 @@
-import { createElement } from 'react';
+import { createElement, type ReactNode } from 'react';
 import { Admin, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { menuGroups, resources } from '../resources';
 import { createAuthProvider } from './authProvider';
 import { createDataProvider } from './dataProvider';
 import { createLayout } from './layout/ConsoleLayout';
+import { AccessGuard } from './AccessGuard';
 import { OneToast } from './layout/OneToast';
 import { LoginPage } from './pages/LoginPage';
 import { NotFound } from './pages/NotFound';
@@ -45,7 +46,13 @@ const authProvider = createAuthProvider(
 const PasswordUpdate = lazyScreen(() => import('./pages/PasswordUpdate'), (module) => module.PasswordUpdate);
 
 // The side menu fetches a screen's code when its entry or group is pointed at or focused.
-const Layout = createLayout(menuGroups, preloadScreenAt);
+const ConsoleLayout = createLayout(menuGroups, preloadScreenAt);
+// Every screen behind the session's own privileges: a forbidden deep link calls no API.
+const Layout = ({ children }: { children: ReactNode }) => (
+  <ConsoleLayout>
+    <AccessGuard resources={byName}>{children}</AccessGuard>
+  </ConsoleLayout>
+);
 const store = consoleStore();
 
 export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
