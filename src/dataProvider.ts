@@ -1,7 +1,7 @@
-import type { DataProvider, Identifier, RaRecord } from 'react-admin';
+import type { DataProvider, Identifier, RaRecord, SortPayload } from 'react-admin';
 import type { Place } from '../schema/places';
 import { asPage } from './envelope';
-import { request, type QueryValue, type RequestOptions } from './http';
+import { request, requestFile, type QueryValue, type RequestOptions } from './http';
 
 /** Where a resource lives on the server and what its records call their identifier. */
 export interface Endpoints {
@@ -39,6 +39,15 @@ export function listAddress(template: string, filter: Record<string, QueryValue>
 export interface ConsoleDataProvider extends DataProvider {
   /** Any other call of the contract, through the same client (so a 401 signs out, errors show alike). */
   send<T = unknown>(path: string, options?: RequestOptions): Promise<T>;
+  /** The whole list of these filters and sort as CSV (every page), and the name the server gives the file. */
+  exportCsv(resource: string, params: { filter: Record<string, unknown>; sort?: SortPayload }): Promise<{ file: Blob; name: string }>;
+}
+
+/** The file name of a Content-Disposition header: its UTF-8 `filename*` when there is one. */
+export function dispositionFileName(header: string | null, fallback: string): string {
+  const encoded = /filename\*=UTF-8''([^;]+)/i.exec(header ?? '')?.[1];
+  if (encoded) return decodeURIComponent(encoded);
+  return /filename="([^"]+)"/i.exec(header ?? '')?.[1] ?? fallback;
 }
 
 /** Records carry the wire's key names; react-admin also needs `id`. */
@@ -58,15 +67,21 @@ export function createDataProvider(endpointsOf: (resource: string) => Endpoints)
     return withId(endpoints)(await send<Record<string, unknown>>(endpoints.one(id), { signal }));
   };
 
+  /** A list's address and query: its filters, and its sort as sort_by and order. */
+  const listRequest = (resource: string, filter: Record<string, unknown> = {}, sort?: SortPayload) => {
+    const { path, query } = listAddress(endpointsOf(resource).list, filter as Record<string, QueryValue>);
+    if (sort?.field) {
+      query.sort_by = sort.field;
+      query.order = sort.order.toLowerCase();
+    }
+    return { path, query };
+  };
+
   const getList: DataProvider['getList'] = async (resource, params) => {
     const endpoints = endpointsOf(resource);
     const { page = 1, perPage = 10 } = params.pagination ?? {};
-    const { path, query: filters } = listAddress(endpoints.list, (params.filter ?? {}) as Record<string, QueryValue>);
-    const query: Record<string, QueryValue> = { ...filters, page, page_size: perPage };
-    if (params.sort?.field) {
-      query.sort_by = params.sort.field;
-      query.order = params.sort.order.toLowerCase();
-    }
+    const { path, query: listQuery } = listRequest(resource, params.filter, params.sort);
+    const query: Record<string, QueryValue> = { ...listQuery, page, page_size: perPage };
     const { items, total } = asPage<Record<string, unknown>>(await send(path, { query, signal: params.signal }));
     return { data: items.map(withId(endpoints)), total } as never;
   };
@@ -74,6 +89,13 @@ export function createDataProvider(endpointsOf: (resource: string) => Endpoints)
   return {
     send,
     getList,
+    exportCsv: async (resource, { filter, sort }) => {
+      const { path, query } = listRequest(resource, filter, sort);
+      // Times in the file read in the user's own time zone, as on the screen.
+      const time_zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      const { data, headers } = await requestFile(path, { query: { ...query, time_zone }, accept: 'text/csv' });
+      return { file: data, name: dispositionFileName(headers.get('content-disposition'), `${resource}.csv`) };
+    },
     getOne: async (resource, params) => ({ data: (await getOne(resource, params.id, params.signal)) as never }),
     // One call: the list takes the chosen ids (a page of at most 100 of them).
     getMany: async (resource, params) => {

@@ -13,6 +13,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** A session other than the console's stored one (the QR confirm page keeps its own). */
   token?: string;
+  /** The kind of file `requestFile` asks for (`text/csv`); any by default. */
+  accept?: string;
 }
 
 export interface HttpAnswer<T> {
@@ -70,7 +72,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
 /** The same client for a file the server answers (an image); failures still come as the envelope. */
 export async function requestFile(path: string, options: RequestOptions = {}): Promise<HttpAnswer<Blob>> {
-  const response = await send(path, options, '*/*');
+  const response = await send(path, options, options.accept ?? '*/*');
   if (!response.ok) unwrapEnvelope(response.status, await response.json().catch(() => undefined));
   return { data: await response.blob(), headers: response.headers };
 }

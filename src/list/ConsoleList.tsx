@@ -27,6 +27,7 @@ import { CardGrid } from './CardGrid';
 import { ColumnCell } from './ClampedText';
 import { columnLabel, columnValue, type ListColumn } from './columns';
 import { DetailDialog } from './DetailDialog';
+import { ExportButton } from './ExportButton';
 import { ListPagination, usePageSize } from './ListPagination';
 import { useListView, ViewToggle } from './ViewToggle';
 
@@ -212,6 +213,7 @@ function ListContent(props: ConsoleListProps) {
         <Button size="small" startIcon={<RefreshIcon />} onClick={refresh}>
           {translate('app.list.refresh')}
         </Button>
+        <ExportButton />
         <Box sx={{ flex: 1 }} />
         {view === 'table' && <ColumnsButton storeKey={columnsKey} />}
         <ViewToggle />
