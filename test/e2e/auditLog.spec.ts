@@ -14,6 +14,8 @@ test.describe('audit log', () => {
     server,
     signInAs,
   }) => {
+    // Three languages and a second browser, each a cold visit: on a busy shared machine that outlasts the default two minutes.
+    test.setTimeout(300_000);
     const { token } = await server.signIn();
     const name = unique('Audited teacher');
     const made = await server.api('POST', '/api/v1/teachers', { token, body: { name, title: 'Lecturer' } });
