@@ -7,6 +7,8 @@ const message = (locale: ConsoleLocale, key: string) => key.split('.').reduce((n
 
 test.describe('CSV export', () => {
   test('the list toolbar downloads every row of the search, in each language, safe for a spreadsheet', async ({ page, server, signInAs }) => {
+    // Three languages, each a visit, a search and a download.
+    test.slow();
     const { token } = await server.signIn();
     const prefix = unique('Exported');
     // More than a page: the file holds them all. One name a spreadsheet would take for a formula.
