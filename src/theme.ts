@@ -3,19 +3,26 @@ import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-
 // Wide enough for every group label on one line in all three languages; a longer one wraps.
 const sidebar = { width: 280, closedWidth: 56 };
 
+// The rich-text editor's level select (ra-input-rich-text) puts a ListItem, an `li`, straight in a
+// `nav`: a list item without a list. The console uses ListItem nowhere else, so it is a `div`.
+const withListItemsAsDivs = (theme: RaThemeOptions): RaThemeOptions => ({
+  ...theme,
+  components: { ...theme.components, MuiListItem: { ...theme.components?.MuiListItem, defaultProps: { component: 'div' } as object } },
+});
+
 /**
  * The console's two themes (react-admin's, with our colours). Each primary keeps WCAG AA contrast
  * (4.5:1) as text on the page, on paper and on the form toolbar's grey: `#0a58ca` is 4.9:1 on
  * `#e0e0e0`, and `#8ab4f8` 4.8:1 on the dark grey `#424242` (the brighter GitHub blue gave 3.5:1).
  */
-export const lightTheme: RaThemeOptions = {
+export const lightTheme: RaThemeOptions = withListItemsAsDivs({
   ...defaultLightTheme,
   palette: { ...defaultLightTheme.palette, primary: { main: '#0a58ca' }, secondary: { main: '#24292f' } },
   sidebar,
-};
+});
 
-export const darkTheme: RaThemeOptions = {
+export const darkTheme: RaThemeOptions = withListItemsAsDivs({
   ...defaultDarkTheme,
   palette: { ...defaultDarkTheme.palette, primary: { main: '#8ab4f8' }, secondary: { main: '#c9d1d9' } },
   sidebar,
-};
+});

@@ -2,7 +2,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, FormHelperText, IconButton, LinearProgress, Link, Stack, Typography, type SxProps, type Theme } from '@mui/material';
 import { useDropzone, type FileRejection } from 'react-dropzone';
-import { InputHelperText, Labeled, useInput, useNotify, useTranslate, type CommonInputProps } from 'react-admin';
+import { InputHelperText, Labeled, useInput, useNotify, useTranslate, useTranslateLabel, type CommonInputProps } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { UploadKind } from '../../schema/files';
 import { acceptOf, fileUrl, refusalOf } from './uploadFile';
@@ -118,6 +118,7 @@ export function FileInput(props: FileInputProps) {
   const full = multiple ? keys.length + uploads.length >= max : uploads.length > 0;
   const { getRootProps, getInputProps, isDragActive } = useDropzone({ onDrop, multiple, disabled: locked || full });
   const removeLabel = (key: string) => translate('app.upload.remove', { name: key });
+  const translateLabel = useTranslateLabel();
 
   return (
     <Labeled
@@ -169,7 +170,8 @@ export function FileInput(props: FileInputProps) {
               textAlign: 'center',
             }}
           >
-            <input id={id} {...getInputProps({ accept: acceptOf(kind) })} />
+            {/* The field's label is a caption, not a <label>: the input is named by it here. */}
+            <input id={id} {...getInputProps({ accept: acceptOf(kind), 'aria-label': String(translateLabel({ label, source: inputProps.source, resource: inputProps.resource })) })} />
             <Typography variant="body2">{translate(multiple ? 'ra.input.file.upload_several' : 'ra.input.file.upload_single')}</Typography>
             <Typography variant="caption" color="text.secondary" component="p">
               {translate(`app.upload.hint_${kind}`)}

@@ -1,0 +1,212 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { catalogues } from '../../i18n/catalogues';
+import type { ConsoleLocale } from '../../i18n/locales';
+import { expect, test } from './fixtures';
+
+// WCAG 2.1 A and AA, as issue 20 asks.
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+const LOCALES: ConsoleLocale[] = ['en-US', 'zh-CN', 'ja-JP'];
+const LANGUAGE_NAMES: Record<ConsoleLocale, string> = { 'zh-CN': '简体中文', 'en-US': 'English', 'ja-JP': '日本語' };
+const messages = (locale: ConsoleLocale) => catalogues[locale] as any;
+
+/**
+ * The settled look is what is audited: without transitions, a colour is never measured halfway
+ * from one theme to the other, nor a dialog while it fades in.
+ */
+async function withoutTransitions(page: Page) {
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      const style = document.createElement('style');
+      style.textContent = '*, *::before, *::after { transition: none !important; animation-duration: 0s !important; }';
+      document.head.append(style);
+    });
+  });
+}
+
+/** Every WCAG 2.1 A/AA violation on the page as one line each (rule, impact, where): an empty list passes. */
+async function audit(page: Page, where: string): Promise<string[]> {
+  // Only violations are reported: collecting every pass is most of axe's time on a big page.
+  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] }).analyze();
+  return violations.map(
+    (violation) =>
+      `${where}: ${violation.id} (${violation.impact}, ${violation.nodes.length}) ${violation.nodes
+        .slice(0, 3)
+        .map((node) => `${node.target.join(' ')} ${node.failureSummary?.split('\n')[1]?.trim() ?? ''}`)
+        .join(' | ')}`,
+  );
+}
+
+/** Waits for the screen to have drawn what it loads: no list or tree still busy, no progress shown. */
+async function settled(page: Page) {
+  await page.waitForLoadState('networkidle');
+  await expect(page.locator('[aria-busy="true"], .MuiCircularProgress-root, .MuiLinearProgress-root, .MuiSkeleton-root').filter({ visible: true })).toHaveCount(0);
+}
+
+const pageBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+/** Switches the theme with the header's button (react-admin's ToggleThemeButton), in place. */
+async function chooseTheme(page: Page, locale: ConsoleLocale, theme: 'light' | 'dark') {
+  const current = await page.evaluate(() => localStorage.getItem('theme') ?? 'light');
+  if (current === theme) return;
+  const before = await pageBackground(page);
+  await page.locator('header').getByRole('button', { name: messages(locale).ra.action.toggle_theme }).click();
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('theme'))).toBe(theme);
+  await expect.poll(() => pageBackground(page)).not.toBe(before);
+  // The button's tooltip is not part of the screen: the pointer leaves, and it goes.
+  await page.mouse.move(0, 0);
+  await expect(page.getByRole('tooltip')).toHaveCount(0);
+}
+
+/** Switches the language with the header's menu, in place, and waits for the console to speak it. */
+async function chooseLocale(page: Page, locale: ConsoleLocale) {
+  const languages = page.locator('header').getByRole('button', { name: /简体中文|English|日本語/ });
+  if ((await languages.textContent())?.includes(LANGUAGE_NAMES[locale])) return;
+  await languages.click();
+  await page.getByRole('menuitem', { name: LANGUAGE_NAMES[locale] }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(messages(locale).app.title);
+}
+
+/** Where a screen is, with its record ids made general: /course/12/chapter and /course/3/chapter are one screen. */
+const screenOf = (address: string) => new URL(address, 'http://x').pathname.replace(/\/\d+(?=\/|$)/g, '/:id');
+
+/** The console's own addresses on the page: the menu's entries and the links screens offer (a record's edit, its chapters). */
+async function consoleLinks(page: Page, within: string): Promise<string[]> {
+  return page.locator(`${within} a[href^="/"]`).evaluateAll((links) =>
+    links.map((link) => link.getAttribute('href')!).filter((href) => !/^\/(files|api|uc|register|qr)\b/.test(href)),
+  );
+}
+
+/**
+ * What a screen offers to open over itself: a record's detail (its title), a modal form (a create
+ * button that is not a link), the delete confirmation and a video's player. Each is opened, audited and closed.
+ */
+const DIALOG_OPENERS = [
+  { name: 'detail', opener: '[data-testid="list-results"] button.MuiLink-root' },
+  { name: 'form', opener: '#main-content .MuiToolbar-root button.MuiButton-contained' },
+  { name: 'delete', opener: '[data-testid="list-results"] button.MuiButton-colorError' },
+  // A video version's player.
+  { name: 'preview', opener: '#main-content button:has(svg[data-testid="PlayCircleOutlineIcon"])' },
+];
+
+async function auditDialogs(page: Page, where: string): Promise<string[]> {
+  const found: string[] = [];
+  for (const { name, opener } of DIALOG_OPENERS) {
+    const button = page.locator(opener).first();
+    if ((await button.count()) === 0 || !(await button.isVisible())) continue;
+    // From the keyboard, as anyone may open it.
+    await button.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await settled(page);
+    found.push(...(await audit(page, `${where} ${name} dialog`)));
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  }
+  return found;
+}
+
+test.describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
+  test('every screen and its dialogs, in both themes and all three languages, signed in', async ({ page, signInAs }) => {
+    test.setTimeout(process.env.A11Y_TRACE ? 3_600_000 : 300_000);
+    page.setDefaultTimeout(15_000);
+    await withoutTransitions(page);
+    await signInAs();
+    await page.goto('/course');
+    await settled(page);
+
+    // The screens come from the console itself: every menu entry (all groups opened), then every
+    // screen a visited one links to (edits, chapters, a series' detail), one address per screen.
+    const closedGroups = page.locator('nav > [aria-expanded="false"]');
+    while ((await closedGroups.count()) > 0) await closedGroups.first().click();
+    const queue = await consoleLinks(page, 'nav');
+    const seen = new Set(queue.map(screenOf));
+    const findings: string[] = [];
+    const audited: string[] = [];
+    const started = Date.now();
+    let reported = 0;
+
+    const menuEntries = queue.length;
+    for (let next = 0; next < queue.length; next++) {
+      const address = queue[next];
+      if (process.env.A11Y_TRACE) console.log(`${address} ...`);
+      await page.goto(address);
+      await expect(page.locator('header')).toBeVisible();
+      await settled(page);
+      // The menu's screens lead to the others; those are audited, not followed further.
+      for (const link of next < menuEntries ? await consoleLinks(page, '#main-content') : []) {
+        if (seen.has(screenOf(link))) continue;
+        seen.add(screenOf(link));
+        queue.push(link);
+      }
+      // Theme and language change in place, through the header, as a user would: one load per screen.
+      for (const locale of LOCALES) {
+        await chooseLocale(page, locale);
+        for (const theme of ['light', 'dark'] as const) {
+          await chooseTheme(page, locale, theme);
+          await settled(page);
+          findings.push(...(await audit(page, `${address} ${locale} ${theme}`)));
+          if (locale === 'en-US') findings.push(...(await auditDialogs(page, `${address} ${theme}`)));
+        }
+      }
+      audited.push(address);
+      if (process.env.A11Y_TRACE) console.log(`${address} ${Date.now() - started} ms\n${findings.slice(reported).join('\n')}`);
+      reported = findings.length;
+    }
+    console.log(`audited ${audited.length} screens: ${audited.join(' ')}`);
+    if (process.env.A11Y_TRACE) console.log(findings.join('\n'));
+    expect(findings).toEqual([]);
+    expect(audited.length).toBeGreaterThan(15);
+  });
+
+  test('signed out (sign-in, QR sign-in, registration, QR confirm) and a phone-wide window', async ({ page, signInAs }) => {
+    test.setTimeout(240_000);
+    page.setDefaultTimeout(15_000);
+    await withoutTransitions(page);
+    const findings: string[] = [];
+
+    // The sign-in page follows the stored theme and ?locale=; the standalone pages follow the system's colour scheme.
+    let qrConfirm = '';
+    for (const locale of LOCALES) {
+      for (const theme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: theme });
+        await page.goto(`/login?locale=${locale}`);
+        await page.evaluate((chosen) => localStorage.setItem('theme', chosen), theme);
+        await page.reload();
+        await expect(page.locator('input[name="password"]')).toBeVisible();
+        findings.push(...(await audit(page, `/login ${locale} ${theme}`)));
+        await page.getByRole('tab').nth(1).click();
+        await expect(page.getByTestId('qr-link')).toBeVisible();
+        findings.push(...(await audit(page, `/login QR ${locale} ${theme}`)));
+        qrConfirm = (await page.getByTestId('qr-link').getAttribute('href'))!;
+        for (const address of [`/register?tenant_id=1&locale=${locale}`, `${new URL(qrConfirm).pathname}${new URL(qrConfirm).search}&locale=${locale}`]) {
+          await page.goto(address);
+          await expect(page.locator('input, .error').first()).toBeVisible();
+          findings.push(...(await audit(page, `${address.split('?')[0]} ${locale} ${theme}`)));
+        }
+      }
+    }
+
+    // A phone-wide window: the menu becomes a drawer, tables scroll in their box.
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/login?locale=en-US');
+    findings.push(...(await audit(page, '/login 390px')));
+    await signInAs();
+    for (const address of ['/course', '/course_category', '/enroll_statis', '/user']) {
+      await page.goto(address);
+      await expect(page.locator('header')).toBeVisible();
+      await settled(page);
+      for (const theme of ['light', 'dark'] as const) {
+        await chooseTheme(page, 'en-US', theme);
+        findings.push(...(await audit(page, `${address} 390px ${theme}`)));
+      }
+    }
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('navigation').first()).toBeVisible();
+    findings.push(...(await audit(page, 'menu drawer 390px dark')));
+    if (process.env.A11Y_TRACE) console.log(findings.join('\n'));
+    expect(findings).toEqual([]);
+  });
+});
