@@ -12,6 +12,7 @@ interface Node {
   res_id: number | string | null;
   video_id: number | null;
   pdf: string;
+  pdf_name: string;
   video: { id: number; title: string } | null;
   sort_order: number;
   children: Node[];
