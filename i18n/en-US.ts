@@ -120,6 +120,12 @@ export const enUS: TranslationMessages = {
     },
     form: { submit: 'Submit', cancel: 'Cancel', max_length_reached: 'Limit of %{max} characters reached', edit: 'Edit %{name}', edit_record: 'Edit %{name}: %{record}' },
     tree: { move_up: 'Move up', move_down: 'Move down', moved: '"%{title}" is now %{place} of %{count}' },
+    export: {
+      button: 'Export',
+      busy: 'Exporting…',
+      failed: 'The export failed, please try again',
+      id: 'ID',
+    },
     list: {
       range: 'Show: %{begin}-%{end}, Total %{total}',
       page_size: '%{size} / page',

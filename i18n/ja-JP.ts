@@ -120,6 +120,12 @@ export const jaJP: TranslationMessages = {
     },
     form: { submit: '送信', cancel: 'キャンセル', max_length_reached: '上限の %{max} 文字に達しました', edit: '%{name}の編集', edit_record: '%{name}の編集：%{record}' },
     tree: { move_up: '上へ移動', move_down: '下へ移動', moved: '「%{title}」を %{count} 件中 %{place} 番目に移動しました' },
+    export: {
+      button: 'エクスポート',
+      busy: 'エクスポート中…',
+      failed: 'エクスポートに失敗しました。もう一度お試しください',
+      id: 'ID',
+    },
     list: {
       range: '表示：%{begin}-%{end}、全 %{total} 件',
       page_size: '%{size} 件/ページ',

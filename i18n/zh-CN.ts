@@ -120,6 +120,12 @@ export const zhCN: TranslationMessages = {
     },
     form: { submit: '提交', cancel: '取消', max_length_reached: '已达到 %{max} 个字符的上限', edit: '编辑%{name}', edit_record: '编辑%{name}：%{record}' },
     tree: { move_up: '上移', move_down: '下移', moved: '“%{title}”已移至第 %{place} 位（共 %{count} 项）' },
+    export: {
+      button: '导出',
+      busy: '正在导出…',
+      failed: '导出失败，请重试',
+      id: '编号',
+    },
     list: {
       range: '显示：%{begin}-%{end}，共 %{total} 条',
       page_size: '%{size} 条/页',
