@@ -14,10 +14,11 @@ const withListItemsAsDivs = (theme: RaThemeOptions): RaThemeOptions => ({
  * The console's two themes (react-admin's, with our colours). Each primary keeps WCAG AA contrast
  * (4.5:1) as text on the page, on paper and on the form toolbar's grey: `#0a58ca` is 4.9:1 on
  * `#e0e0e0`, and `#8ab4f8` 4.8:1 on the dark grey `#424242` (the brighter GitHub blue gave 3.5:1).
+ * MUI's orange warning gave 3.1:1 as text on white (a user's deactivate button): `#a84d00`, 5.6:1.
  */
 export const lightTheme: RaThemeOptions = withListItemsAsDivs({
   ...defaultLightTheme,
-  palette: { ...defaultLightTheme.palette, primary: { main: '#0a58ca' }, secondary: { main: '#24292f' } },
+  palette: { ...defaultLightTheme.palette, primary: { main: '#0a58ca' }, secondary: { main: '#24292f' }, warning: { main: '#a84d00' } },
   sidebar,
 });
 
