@@ -223,7 +223,8 @@ function generators(pools: IdPools) {
   };
 
   /** encodeURIComponent, but a lone surrogate goes as the bytes UTF-8 would give it (it refuses to encode one). */
-const encodePathSegment = (text: string) => encodeURIComponent(text.toWellFormed()).replace(/%EF%BF%BD/g, '%ED%A0%80');
+  const encodePathSegment = (text: string) =>
+    encodeURIComponent(text.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, '\uFFFD')).replace(/%EF%BF%BD/g, '%ED%A0%80');
 
   /** A path parameter: an id naming nothing the caller may touch, or no id at all. */
   const pathValue = (operation: Operation, parameter: Parameter, caller: CallerName): fc.Arbitrary<string> =>
