@@ -33,7 +33,7 @@ describe('sign-in', () => {
     const answer = await anonymous().post('/api/v1/sys/auth', { login_name: 'demo_tenant_admin', password: DEMO_PASSWORD });
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.headers.get('x-privileges')!).sort()).toEqual(
-      ['audit:decide', 'audit:read', 'enrollment:read', 'enrollment:status', 'user:read', 'user:status'],
+      ['audit:decide', 'audit:read', 'audit_log:read', 'dashboard:read', 'enrollment:read', 'enrollment:status', 'user:read', 'user:status'],
     );
   });
 

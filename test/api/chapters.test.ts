@@ -87,6 +87,7 @@ describe('the tree and create', () => {
       video_id: null,
       video: null,
       pdf: '',
+      pdf_name: '',
       begin_at: 1_790_000_000_000,
       sort_order: 1,
     });
