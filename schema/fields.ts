@@ -56,6 +56,8 @@ export interface ReferenceTarget {
   table: string;
   idKey: string;
   titleField: string;
+  /** The list's search parameter, for pickers that search as the user types. */
+  searchParam: string;
 }
 
 export type ReferenceField = FieldBase<'reference', z.ZodType<number | number[] | null>> &

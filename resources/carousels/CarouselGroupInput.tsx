@@ -1,11 +1,12 @@
 import { AutocompleteInput, ReferenceInput } from 'react-admin';
 import { carouselGroup } from '../../schema/carouselGroup';
+import { searchFilter } from '../../src/fields/choices';
 
 /** Groups oldest first, as the list opens on the oldest: a new group never moves the others. */
 export const OLDEST_FIRST = { field: 'id', order: 'ASC' as const };
 
 /** Typing searches every group on the server (ucode, name, description), however many there are. */
-const searchGroups = (word: string) => (word.trim() ? { [carouselGroup.searchParam]: word.trim() } : {});
+const searchGroups = searchFilter(carouselGroup);
 
 export interface CarouselGroupInputProps {
   source: string;

@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import { useWatch } from 'react-hook-form';
 import { AutocompleteArrayInput, AutocompleteInput, BooleanInput, DateTimeInput, NumberInput, ReferenceArrayInput, ReferenceInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import type { Field } from '../../schema/fields';
-import { choicesOf } from '../fields/choices';
+import { choicesOf, searchFilter } from '../fields/choices';
 import { RichTextInput } from '../richText/RichTextInput';
 import { FileInput } from '../upload/FileInput';
 import type { Entity } from '../../schema/entity';
@@ -49,14 +49,15 @@ export function FieldInput({ resource, name, field }: { resource: string; name: 
     case 'boolean':
       return <BooleanInput source={name} />;
     case 'reference': {
-      const { resource: target, titleField } = field.target();
+      const targetEntity = field.target();
+      const { resource: target, titleField } = targetEntity;
       return field.many ? (
         <ReferenceArrayInput source={name} reference={target}>
-          <AutocompleteArrayInput {...common} optionText={titleField} />
+          <AutocompleteArrayInput {...common} optionText={titleField} filterToQuery={searchFilter(targetEntity)} />
         </ReferenceArrayInput>
       ) : (
         <ReferenceInput source={name} reference={target}>
-          <AutocompleteInput {...common} optionText={titleField} />
+          <AutocompleteInput {...common} optionText={titleField} filterToQuery={searchFilter(targetEntity)} />
         </ReferenceInput>
       );
     }
