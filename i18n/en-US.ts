@@ -37,6 +37,7 @@ export const enUS: TranslationMessages = {
     language: 'Language',
     user: { manager: 'manager', edit_password: 'edit password', logout: 'logout' },
     menu: {
+      navigation: 'Navigation',
       dashboard: 'Dashboard',
       course_management: 'Course management',
       all_courses: 'All courses',

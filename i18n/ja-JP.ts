@@ -37,6 +37,7 @@ export const jaJP: TranslationMessages = {
     language: '言語',
     user: { manager: '管理者', edit_password: 'パスワード変更', logout: 'ログアウト' },
     menu: {
+      navigation: 'ナビゲーション',
       dashboard: 'ダッシュボード',
       course_management: 'コース管理',
       all_courses: 'すべてのコース',

@@ -37,6 +37,7 @@ export const zhCN: TranslationMessages = {
     language: '语言',
     user: { manager: '管理员', edit_password: '修改密码', logout: '退出登录' },
     menu: {
+      navigation: '导航',
       dashboard: '仪表盘',
       course_management: '课程管理',
       all_courses: '全部课程',

@@ -38,7 +38,7 @@ export function LoginPage() {
   const [signedIn] = useState(() => Boolean(getToken()));
   if (signedIn) return <Navigate to="/" replace />;
   return (
-    <Box sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}>
+    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}>
       <Card sx={{ width: 420, maxWidth: '100%' }}>
         <CardContent>
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>

@@ -22,7 +22,7 @@ test.describe('signing in and out', () => {
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page.getByRole('alert')).toHaveText('Login Successful');
     await expect(page).toHaveURL(/\/course$/);
-    await expect(page.getByRole('button', { name: 'admin' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'admin', exact: true })).toBeVisible();
 
     const stored = await page.evaluate(() => ({
       auth: localStorage.getItem('auth'),
@@ -34,7 +34,7 @@ test.describe('signing in and out', () => {
     expect(stored.privileges).toContain('carousel:write');
     expect((await context.cookies()).map((cookie) => cookie.name)).toContain('token');
 
-    await page.getByRole('button', { name: 'admin' }).click();
+    await page.getByRole('button', { name: 'admin', exact: true }).click();
     await page.getByRole('menuitem', { name: 'logout' }).click();
     await expect(page.getByRole('alert')).toHaveText('Logout Successful');
     await expect(page).toHaveURL(/\/login$/);

@@ -5,7 +5,7 @@ test.describe('changing the password', () => {
     const newPassword = 'changed-password-1';
     await signInAs();
     await page.goto('/carousel_group');
-    await page.getByRole('button', { name: 'admin' }).click();
+    await page.getByRole('button', { name: 'admin', exact: true }).click();
     await page.getByRole('menuitem', { name: 'edit password' }).click();
     await expect(page).toHaveURL(/\/password\/update$/);
 
@@ -32,7 +32,7 @@ test.describe('changing the password', () => {
       await page.getByRole('button', { name: 'Submit' }).click();
       await expect(page.getByRole('alert')).toHaveText('Password changed');
 
-      await page.getByRole('button', { name: 'admin' }).click();
+      await page.getByRole('button', { name: 'admin', exact: true }).click();
       await page.getByRole('menuitem', { name: 'logout' }).click();
       await fillSignIn(page, 'admin', ADMIN_PASSWORD);
       await page.getByRole('button', { name: 'Login' }).click();

@@ -47,7 +47,7 @@ test.describe('QR sign-in', () => {
     await expect(page).toHaveURL(/\/course$/, { timeout: 15_000 });
     expect(checks.length).toBeLessThanOrEqual(1);
     await expect(page.getByRole('alert')).toHaveText('Login Successful');
-    await expect(page.getByRole('button', { name: 'admin' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'admin', exact: true })).toBeVisible();
     const stored = await page.evaluate(() => ({ auth: localStorage.getItem('auth'), privileges: localStorage.getItem('privileges') }));
     expect(stored.auth).toMatch(/^[\w-]{40,}$/);
     expect(JSON.parse(stored.privileges!)).toContain('carousel:read');

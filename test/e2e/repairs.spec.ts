@@ -48,7 +48,7 @@ test('/login while signed in goes to the console instead of the form', async ({ 
   await signInAs();
   await page.goto('/login');
   await expect(page).toHaveURL(/\/course$/);
-  await expect(page.getByRole('button', { name: 'admin' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'admin', exact: true })).toBeVisible();
   await expect(page.locator('input[name="login_name"]')).toHaveCount(0);
 });
 
