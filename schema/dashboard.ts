@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { screens } from './places';
-import { isTimeZone } from './voucher';
+import { timeZoneParam } from './voucher';
 
 export const dashboard = screens.dashboard;
 
 /** `GET /api/v1/dashboard`: the days and the week are the caller's (the console sends its time zone); UTC by default. */
-export const dashboardQuery = z.object({
-  time_zone: z
-    .string()
-    .max(64)
-    .refine((zone) => isTimeZone(zone), { error: 'app.validation.time_zone' })
-    .optional(),
-});
+export const dashboardQuery = z.object({ time_zone: timeZoneParam() });
 
 const figure = z.object({ total: z.number().int(), week: z.number().int() });
 

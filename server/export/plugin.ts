@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, preValid
 import fp from 'fastify-plugin';
 import Negotiator from 'negotiator';
 import { z } from 'zod';
+import { isTimeZone } from '../../schema/voucher';
 import { BadRequest } from '../errors';
 import { localeFromHeader, translate } from '../messages';
 import { publicFileUrl } from '../storage/publicAddress';
@@ -43,15 +44,6 @@ const csvAnswer = z
 
 /** The caller's time zone for an export, by request: read before validation, which does not know the parameter. */
 const timeZones = new WeakMap<FastifyRequest, string>();
-
-function isTimeZone(name: string) {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** A CSV request: paging is not the export's, and the time zone is read here (a 400 under `time_zone` when unknown). */
 const takeExportParameters: preValidationAsyncHookHandler = async (request) => {
