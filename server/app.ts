@@ -1,4 +1,3 @@
-import path from 'node:path';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
@@ -18,6 +17,7 @@ import { serveConsole } from './consoleAssets';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { tableOf } from './db/tables';
 import { installDemoFiles } from './db/demoFiles';
+import { filesDirOf } from './storage/localFiles';
 import { csvExportPlugin } from './export/plugin';
 import { createMailer } from './mail/mailer';
 import { seed, type SeedReport } from './db/seed';
@@ -64,7 +64,7 @@ export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   try {
     const seedReport = await seed(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo });
     // The demo records name demo files by key; copying them is idempotent, so a lost one comes back.
-    if (config.seedDemo) await installDemoFiles(path.join(config.dataDir, 'files'));
+    if (config.seedDemo) await installDemoFiles(filesDirOf(config.dataDir));
     const app = await createServer(config, database, logger);
     return { app, seedReport, database };
   } catch (error) {

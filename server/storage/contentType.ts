@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { fileTypeFromBuffer } from 'file-type';
+import { extensionOf } from '../../schema/files';
 
 /** Enough of the start of a file for every type we accept (an MPEG-TS needs its second packet, at 188). */
 export const HEAD_BYTES = 4100;
@@ -74,7 +75,7 @@ const servedTypes: Record<string, { type: string; download: boolean }> = {
 
 /** The headers a stored file is served with, or undefined for a key whose extension is not served. */
 export function servingHeaders(key: string): Record<string, string> | undefined {
-  const served = servedTypes[path.extname(key).slice(1).toLowerCase()];
+  const served = servedTypes[extensionOf(key)];
   if (!served) return undefined;
   return {
     'content-type': served.type,
