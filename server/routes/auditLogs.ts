@@ -1,4 +1,5 @@
 import { gte, lt, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { auditLog, auditLogListQuery, auditLogRecord } from '../../schema/auditLog';
@@ -32,6 +33,12 @@ const timeConditions = ({ from, to }: AuditLogQuery): (Condition | undefined)[] 
   to === undefined ? undefined : { condition: toCondition, values: { to: new Date(to).toISOString() } },
 ];
 
+/** The list's conditions beside the declared filters, the same for its page and its export: the caller's organisation and the time. */
+const listConditions = (request: FastifyRequest): (Condition | undefined)[] => [
+  tenantListScope(request, auditLogs.tenant_id),
+  ...timeConditions(request.query as AuditLogQuery),
+];
+
 const listQuery = auditLogListQuery as unknown as z.ZodType<AuditLogQuery>;
 const listAnswer = success(page(auditLogRecord)) as unknown as z.ZodType<{ success: true; data: { items: Row[]; total: number } }>;
 
@@ -45,7 +52,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
       // The same list as CSV (server/export/), with the fields before and after as JSON.
       csv: {
         columns: entityColumns(auditLog, [addedColumn(auditLog, 'before'), addedColumn(auditLog, 'after')]),
-        rows: (request) => store.exportRows(db, request.query as AuditLogQuery, [tenantListScope(request, auditLogs.tenant_id), ...timeConditions(request.query as AuditLogQuery)]),
+        rows: (request) => store.exportRows(db, request.query as AuditLogQuery, listConditions(request)),
       },
     },
     schema: {
@@ -61,7 +68,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await store.list(db, request.query, [tenantListScope(request, auditLogs.tenant_id), ...timeConditions(request.query)]),
+      data: await store.list(db, request.query, listConditions(request)),
     }),
   });
 };
