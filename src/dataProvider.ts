@@ -2,6 +2,7 @@ import type { DataProvider, Identifier, RaRecord, SortPayload } from 'react-admi
 import type { Place } from '../schema/places';
 import { asPage } from './envelope';
 import { request, requestFile, type QueryValue, type RequestOptions } from './http';
+import { userTimeZone } from './timeZone';
 
 /** Where a resource lives on the server and what its records call their identifier. */
 export interface Endpoints {
@@ -92,8 +93,7 @@ export function createDataProvider(endpointsOf: (resource: string) => Endpoints)
     exportCsv: async (resource, { filter, sort }) => {
       const { path, query } = listRequest(resource, filter, sort);
       // Times in the file read in the user's own time zone, as on the screen.
-      const time_zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
-      const { data, headers } = await requestFile(path, { query: { ...query, time_zone }, accept: 'text/csv' });
+      const { data, headers } = await requestFile(path, { query: { ...query, time_zone: userTimeZone() }, accept: 'text/csv' });
       return { file: data, name: dispositionFileName(headers.get('content-disposition'), `${resource}.csv`) };
     },
     getOne: async (resource, params) => ({ data: (await getOne(resource, params.id, params.signal)) as never }),

@@ -5,7 +5,7 @@ import { Loading, Title, useDataProvider, useLocaleState, useTranslate } from 'r
 import type { DashboardFigures } from '../../schema/dashboard';
 import { screens } from '../../schema/places';
 import type { ConsoleDataProvider } from '../../src/dataProvider';
-import { userTimeZone } from '../vouchers/voucherDates';
+import { userTimeZone } from '../../src/timeZone';
 
 // The chart library in a chunk of its own, fetched with the page's figures.
 const EnrollmentsPerDayChart = lazy(() => import('./EnrollmentsPerDayChart'));

@@ -8,7 +8,8 @@ import { CreatePage, EditPage, type FormDefinition } from '../../src/forms/Entit
 import { PickerInput } from '../../src/pickers/PickerInput';
 import { coursePicker, seriesPicker, tenantPicker, userPicker } from '../../src/pickers/pickers';
 import { randomVoucherCode } from './voucherCode';
-import { dayOf, endOfDay, userTimeZone } from './voucherDates';
+import { userTimeZone } from '../../src/timeZone';
+import { dayOf, endOfDay } from './voucherDates';
 import { choicesOf } from '../../src/fields/choices';
 
 const field = (name: 'name' | 'description') => <FieldInput resource={voucher.resource} name={name} field={voucher.fields[name]} />;

@@ -9,7 +9,7 @@ import type { ListColumn } from '../../src/list/columns';
 import { ConsoleList } from '../../src/list/ConsoleList';
 import { RecordActionButton } from '../../src/list/RecordActionButton';
 import { entityColumns } from '../../src/list/entityColumns';
-import { userTimeZone } from './voucherDates';
+import { userTimeZone } from '../../src/timeZone';
 import { choicesOf } from '../../src/fields/choices';
 
 const isExpired = (record: RaRecord) => typeof record.expire_at === 'number' && record.expire_at <= Date.now();

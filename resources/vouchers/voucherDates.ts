@@ -14,6 +14,3 @@ export function dayOf(value: unknown): string {
   if (typeof value === 'number') return formatDate(value);
   return typeof value === 'string' && endOfDay(value) !== null ? value : '';
 }
-
-/** The user's time zone (`Asia/Shanghai`): what the expiry's day means, and what a mail writes it in. */
-export const userTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
