@@ -1,11 +1,11 @@
 import { Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { DateInput, SelectInput, TextInput, useTranslate, type RaRecord } from 'react-admin';
+import { SelectInput, TextInput, useTranslate, type RaRecord } from 'react-admin';
 import { auditActions, auditedEntities, auditLog } from '../../schema/auditLog';
 import { choicesOf } from '../../src/fields/choices';
 import type { ListColumn } from '../../src/list/columns';
 import { ConsoleList } from '../../src/list/ConsoleList';
 import { entityColumns } from '../../src/list/entityColumns';
-import { dayOfEnd, dayOfStart, endOfDay, startOfDay } from '../enrollments/enrolTime';
+import { dayRangeFilters } from '../enrollments/dayRangeFilters';
 
 type Fields = Record<string, unknown> | null | undefined;
 
@@ -52,12 +52,15 @@ function useUserColumn(): ListColumn {
 }
 
 const changesColumn: ListColumn = { source: 'changes', render: (record) => <FieldChanges record={record} />, text: () => '' };
+const listColumns = entityColumns(auditLog);
+const detailColumns = [...entityColumns(auditLog, 'detail', auditLog.names), changesColumn];
 const sort = { field: auditLog.defaultSort.field, order: 'DESC' as const };
-/** The last day before the first one is refused under the last day, and the filter is not applied. */
-const toNotBeforeFrom = (to: unknown, values: Record<string, unknown>) =>
-  typeof to === 'number' && typeof values.from === 'number' && to <= values.from ? 'app.validation.end_before_start' : undefined;
-// react-admin's filter bar hides every helper text; a refused day range is said under the last day.
-const showsError = { '& .MuiFormHelperText-root.Mui-error': { display: 'block' } };
+const filters = [
+  <TextInput key="user" source="user" alwaysOn helperText={false} />,
+  <SelectInput key="entity" source="entity" choices={choicesOf(auditLog.resource, 'entity', auditedEntities)} alwaysOn helperText={false} />,
+  <SelectInput key="action" source="action" choices={choicesOf(auditLog.resource, 'action', auditActions)} alwaysOn helperText={false} />,
+  ...dayRangeFilters('from', 'to'),
+];
 
 /**
  * /audit_log: when, who, what was done to which record, newest first; the detail shows the
@@ -68,14 +71,5 @@ const showsError = { '& .MuiFormHelperText-root.Mui-error': { display: 'block' }
 export function AuditLogList() {
   const user = useUserColumn();
   const withUser = (columns: ListColumn[]) => columns.map((column) => (column.source === 'user' ? user : column));
-  const columns = withUser(entityColumns(auditLog));
-  const detailFields = [...withUser(entityColumns(auditLog, 'detail', auditLog.names)), changesColumn];
-  const filters = [
-    <TextInput key="user" source="user" alwaysOn helperText={false} />,
-    <SelectInput key="entity" source="entity" choices={choicesOf(auditLog.resource, 'entity', auditedEntities)} alwaysOn helperText={false} />,
-    <SelectInput key="action" source="action" choices={choicesOf(auditLog.resource, 'action', auditActions)} alwaysOn helperText={false} />,
-    <DateInput key="from" source="from" parse={startOfDay} format={dayOfStart} alwaysOn helperText={false} />,
-    <DateInput key="to" source="to" parse={endOfDay} format={dayOfEnd} validate={toNotBeforeFrom} alwaysOn helperText={false} sx={showsError} />,
-  ];
-  return <ConsoleList columns={columns} titleSource={auditLog.titleField} detailFields={detailFields} sort={sort} filters={filters} cardTitleLines={2} />;
+  return <ConsoleList columns={withUser(listColumns)} titleSource={auditLog.titleField} detailFields={withUser(detailColumns)} sort={sort} filters={filters} cardTitleLines={2} />;
 }

@@ -1,6 +1,6 @@
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
-import { DateInput, SelectInput, useCanAccess, useTranslate, type RaRecord } from 'react-admin';
+import { SelectInput, useCanAccess, useTranslate, type RaRecord } from 'react-admin';
 import { enrollment } from '../../schema/enrollment';
 import type { ListColumn } from '../../src/list/columns';
 import { ConsoleList } from '../../src/list/ConsoleList';
@@ -8,7 +8,7 @@ import { RecordActionButton } from '../../src/list/RecordActionButton';
 import { PickerInput } from '../../src/pickers/PickerInput';
 import { coursePicker, userPicker } from '../../src/pickers/pickers';
 import { entityColumns } from '../../src/list/entityColumns';
-import { dayOfEnd, dayOfStart, endNotBeforeStart, endOfDay, startOfDay } from './enrolTime';
+import { dayRangeFilters } from './dayRangeFilters';
 import { StateChip } from '../../src/fields/StateChip';
 
 const statusKey = (record: RaRecord) => `resources.enroll_detail.status.${record.available ? 'enabled' : 'disabled'}`;
@@ -53,8 +53,7 @@ const statusChoices = [
   { id: 'false', name: 'resources.enroll_detail.status.disabled' },
 ];
 const sort = { field: enrollment.defaultSort.field, order: 'DESC' as const };
-// react-admin's filter bar hides every helper text; a refused day range is said under the last day.
-const showsError = { '& .MuiFormHelperText-root.Mui-error': { display: 'block' } };
+const enrolDays = dayRangeFilters('start_time', 'end_time');
 
 /**
  * /enroll_detail: course (opens the detail), learner, status and enrol time, newest first; filters
@@ -70,8 +69,7 @@ export function EnrollmentList() {
     ...(picksCourses ? [<PickerInput key="target_id" source="target_id" picker={coursePicker} alwaysOn helperText={false} />] : []),
     <PickerInput key="learner_id" source="learner_id" picker={userPicker} alwaysOn helperText={false} />,
     <SelectInput key="available" source="available" choices={statusChoices} alwaysOn helperText={false} />,
-    <DateInput key="start_time" source="start_time" parse={startOfDay} format={dayOfStart} alwaysOn helperText={false} />,
-    <DateInput key="end_time" source="end_time" parse={endOfDay} format={dayOfEnd} validate={endNotBeforeStart} alwaysOn helperText={false} sx={showsError} />,
+    ...enrolDays,
   ];
   // The filter form takes the address's values (a course chosen on the statistic) once, for the inputs it has
   // then: all of them must be there first.

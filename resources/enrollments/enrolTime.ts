@@ -17,6 +17,11 @@ export const dayOfStart = (moment: unknown) => (typeof moment === 'number' ? for
 /** The day an end moment shows as: the last day in, the one before the moment. */
 export const dayOfEnd = (moment: unknown) => (typeof moment === 'number' ? formatDate(moment - 1) : ((moment as string | null) ?? ''));
 
-/** A last day before the first one is refused under the last day, and the filter is not applied. */
-export const endNotBeforeStart = (end: unknown, values: Record<string, unknown>) =>
-  typeof end === 'number' && typeof values.start_time === 'number' && end <= values.start_time ? 'app.validation.end_before_start' : undefined;
+/** A last day before the first one (the filter `startSource`) is refused under the last day, and the filter is not applied. */
+export const endNotBefore = (startSource: string) => (end: unknown, values: Record<string, unknown>) => {
+  const start = values[startSource];
+  return typeof end === 'number' && typeof start === 'number' && end <= start ? 'app.validation.end_before_start' : undefined;
+};
+
+/** The enrol-time filter's check: its last day not before its first. */
+export const endNotBeforeStart = endNotBefore('start_time');
