@@ -78,6 +78,8 @@ export function FileInput(props: FileInputProps) {
   const notify = useNotify();
   const { getValues, setValue } = useFormContext();
   const storedName: unknown = useWatch({ name: nameSource ?? '', disabled: !nameSource });
+  // The uploaded file's own name, when the form keeps one: shown, and said by the remove button, instead of the key.
+  const shownName = typeof storedName === 'string' && storedName ? storedName : undefined;
   // The name goes with the key: a new file brings its own, a removed one takes its name along.
   const keepName = (name: string) => nameSource && setValue(nameSource, name.slice(0, 255), { shouldDirty: true });
   const { id, field, fieldState, isRequired } = useInput({ defaultValue: multiple ? [] : '', ...inputProps });
@@ -146,8 +148,8 @@ export function FileInput(props: FileInputProps) {
               <StoredFile
                 key={key}
                 fileKey={key}
-                name={typeof storedName === 'string' ? storedName : undefined}
-                removeLabel={removeLabel(typeof storedName === 'string' && storedName ? storedName : key)}
+                name={shownName}
+                removeLabel={removeLabel(shownName ?? key)}
                 onRemove={locked ? undefined : () => remove(key)}
               />
             ))
