@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { screens } from './places';
-import { timeZoneParam } from './voucher';
+import { timeZoneParam } from './timeZone';
 
 export const dashboard = screens.dashboard;
 

@@ -1,6 +1,7 @@
 import { places } from './places';
 import { z } from 'zod';
 import { defineEntity, type EntityInput } from './entity';
+import { timeZoneParam } from './timeZone';
 import { boolean, choice, codePattern, datetime, integer, nullableInteger, readOnly, text, textarea } from './fields';
 import type { ValidationMessage } from './validation';
 
@@ -80,24 +81,6 @@ export const sendVoucherBody = z
   .object({ time_zone: timeZoneParam() })
   // A call without a body is fine: the expiry is then written in UTC.
   .nullish();
-
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** An optional `time_zone` parameter: an IANA name the runtime knows (the caller's, for times written for it). */
-export function timeZoneParam() {
-  return z
-    .string()
-    .max(64)
-    .refine((zone) => isTimeZone(zone), { error: 'app.validation.time_zone' })
-    .optional();
-}
 
 /** Who the mail goes to, and its row in the outbox: it is queued there and delivered from it (`/api/v1/mail_outbox`). */
 export const voucherSent = z.object({ to: z.array(z.string()), mail_id: z.number().int(), status: z.literal('queued') });

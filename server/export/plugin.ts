@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, preValid
 import fp from 'fastify-plugin';
 import Negotiator from 'negotiator';
 import { z } from 'zod';
-import { isTimeZone } from '../../schema/voucher';
+import { isTimeZone } from '../../schema/timeZone';
 import { BadRequest } from '../errors';
 import { localeFromHeader, translate } from '../messages';
 import { publicFileUrl } from '../storage/publicAddress';
