@@ -216,14 +216,14 @@ test.describe('organisations', () => {
     await page.goto('/?locale=zh-CN');
     // `/` leads to the first screen it may open.
     await expect(page).toHaveURL(/\/user$/);
-    // Its menu: user management (users, transfer applications) opened by itself, and enrolments; nothing else.
-    const menu = page.getByRole('menu');
-    await expect(menu.getByRole('navigation')).toHaveCount(2);
-    await expect(menu.getByRole('button', { name: '用户管理' })).toHaveAttribute('aria-expanded', 'true');
-    await expect(menu.getByRole('button', { name: '报名管理' })).toBeVisible();
-    await expect(menu.getByRole('menuitem', { name: '用户', exact: true })).toBeVisible();
-    await expect(menu.getByRole('menuitem', { name: '学员机构审核' })).toBeVisible();
-    await expect(menu.getByRole('menuitem', { name: '租户', exact: true })).toHaveCount(0);
+    // Its menu: user management (users, transfer applications) opened by itself, and enrolments; not the course screens.
+    const users = page.getByRole('navigation', { name: '用户管理' });
+    await expect(users.getByRole('button', { name: '用户管理' })).toHaveAttribute('aria-expanded', 'true');
+    await expect(page.getByRole('navigation', { name: '报名管理' }).getByRole('button', { name: '报名管理' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: '课程管理' })).toHaveCount(0);
+    await expect(users.getByRole('menuitem', { name: '用户', exact: true })).toBeVisible();
+    await expect(users.getByRole('menuitem', { name: '学员机构审核' })).toBeVisible();
+    await expect(users.getByRole('menuitem', { name: '租户', exact: true })).toHaveCount(0);
 
     const { token } = await server.signIn('demo_tenant_admin', ADMIN_PASSWORD);
     const own = await server.api('GET', '/uc/v1/system/users?page_size=50', { token });
