@@ -4,12 +4,13 @@ import { Navigate } from 'react-router-dom';
 import { phraseWrap } from '../layout/phraseWrap';
 import { getToken } from '../storage';
 import { QrSignIn } from './QrSignIn';
-import { Form, LocalesMenuButton, PasswordInput, required, SaveButton, TextInput, useLogin, useNotify, useTranslate } from 'react-admin';
+import { Form, LocalesMenuButton, PasswordInput, required, SaveButton, TextInput, useNotify, useTranslate } from 'react-admin';
+import { useSignIn } from './useSignIn';
 
 type Mode = 'input' | 'qr';
 
 function PasswordSignIn() {
-  const login = useLogin();
+  const login = useSignIn();
   const notify = useNotify();
 
   const submit = async (values: Record<string, unknown>) => {

@@ -1,13 +1,14 @@
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, Button, CircularProgress, Link, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useLogin, useNotify, useTranslate } from 'react-admin';
+import { useNotify, useTranslate } from 'react-admin';
 import type { HttpError } from 'react-admin';
 import { QR_LINK_HEADER } from '../../schema/headers';
 import type { QrCheckAnswer, QrWaiting } from '../../schema/qr';
 import { NoPermissionError } from '../authProvider';
 import { request, requestFile } from '../http';
 import { phraseWrap } from '../layout/phraseWrap';
+import { useSignIn } from './useSignIn';
 
 /** SPEC.md: the console asks every 3 seconds whether its code has been confirmed. */
 export const QR_POLL_MS = 3_000;
@@ -45,7 +46,7 @@ function phaseAfterCheck(error: HttpError, scanned: boolean): Phase {
  */
 export function QrSignIn() {
   const translate = useTranslate();
-  const login = useLogin();
+  const login = useSignIn();
   const notify = useNotify();
   const [generation, setGeneration] = useState(0);
   const [code, setCode] = useState<{ image: string; link: string }>();

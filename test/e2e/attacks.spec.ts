@@ -104,8 +104,9 @@ test('a stored payload in every text and rich-text field stays inert on every sc
   const findings: string[] = [];
   for (const screen of screens) {
     await page.goto(server.url + screen);
-    // Drawn, and its records fetched and shown.
-    await page.waitForTimeout(1000);
+    // Drawn, and its records fetched and shown: nothing loading for half a second, nothing busy.
+    await page.waitForLoadState('networkidle');
+    await expect(page.locator('[aria-busy="true"], .MuiCircularProgress-root, .MuiSkeleton-root').filter({ visible: true })).toHaveCount(0);
     const injected = await injectedElements(page);
     if (injected.length > 0) findings.push(`${screen}: ${injected.join(' | ')}`);
     if (await page.evaluate(() => (window as any).__xssFired === true)) findings.push(`${screen}: the payload ran`);
@@ -142,13 +143,14 @@ test('signing in stays on the site whatever the address carries', async ({ page 
     if (!/\/login/.test(page.url())) await expect(page).toHaveURL(/\/login/);
     await fillSignIn(page, 'admin', ADMIN_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
-    await page.waitForTimeout(1500);
+    // Signed in and landed: the console's header names the user (off the site, there would be none).
+    await expect(page.getByRole('button', { name: 'admin', exact: true }), attempt).toBeVisible();
     expect(new URL(page.url()).origin, attempt).toBe(origin);
     expect(offSite, attempt).toEqual([]);
   }
   // Signed in, an address that starts with two slashes stays on the site too.
   await page.goto(`${server.url}//evil.com/course`);
-  await page.waitForTimeout(1000);
+  await expect(page.getByRole('button', { name: 'admin', exact: true })).toBeVisible();
   expect(new URL(page.url()).origin).toBe(origin);
   expect(offSite).toEqual([]);
 });
