@@ -1,4 +1,6 @@
 import path from 'node:path';
+import { catalogues } from '../../i18n/catalogues';
+import type { ConsoleLocale } from '../../i18n/locales';
 import { expect, searchFor, test, unique } from './fixtures';
 
 const clip = path.join(process.cwd(), 'test/fixtures/tiny.mp4');
@@ -158,6 +160,40 @@ test.describe('videos and versions', () => {
     await expect(page).toHaveURL(/\/video$/);
     await expect(page.getByRole('heading', { name: '视频' })).toBeVisible();
   });
+});
+
+test('a video a section plays is refused deletion, naming its course and chapter, in every language; nothing is deleted', async ({ page, server, signInAs }) => {
+  const { token } = await server.signIn();
+  await signInAs();
+  for (const locale of ['en-US', 'zh-CN', 'ja-JP'] as ConsoleLocale[]) {
+    const messages = catalogues[locale] as any;
+    const title = unique('Used');
+    const course = unique('Course');
+    const section = unique('Section');
+    const video = (await server.api('POST', '/api/v1/videos', { token, body: { title } })).body.data;
+    const category = (await server.api('POST', '/api/v1/categories', { token, body: { title: unique('Category').slice(0, 32) } })).body.data;
+    const courseId = (await server.api('POST', '/api/v1/courses', { token, body: { title: course, category_id: category.id } })).body.data.id;
+    const chapter = (await server.api('POST', '/api/v1/chapters', { token, body: { title: unique('Chapter'), course_id: courseId, parent_id: 0, res_type: 'video' } })).body.data;
+    const made = await server.api('POST', '/api/v1/chapters', { token, body: { title: section, course_id: courseId, parent_id: chapter.id, res_type: 'video', res_id: video.id } });
+    expect(made.status).toBe(200);
+
+    await page.goto(`/video?locale=${locale}`);
+    await searchFor(page, title);
+    const card = page.getByTestId('record-card');
+    await expect(card).toHaveCount(1);
+    await card.getByRole('button', { name: messages.ra.action.delete, exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: messages.ra.action.confirm, exact: true }).click();
+    // One section uses it: the message's first (singular) form, where a language has two.
+    const expected = (messages.app.error.video_in_use as string)
+      .split(' |||| ')[0]
+      .replace('%{title}', title)
+      .replace('%{chapter}', section)
+      .replace('%{course}', course)
+      .replace('%{smart_count}', '1');
+    await expect(page.getByRole('alert')).toHaveText(expected);
+    await expect(card).toHaveCount(1);
+    expect((await server.api('GET', `/api/v1/videos/${video.id}`, { token })).status).toBe(200);
+  }
 });
 
 test('the demo video plays in every format from its version screen: mp4, m3u8 and flv', async ({ page, server, signInAs }) => {
