@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
-import { expect, searchFor, test, unique, type RunningServer } from './fixtures';
+import { expect, screenPairs, searchFor, test, unique, type RunningServer } from './fixtures';
 
 const picture = path.join(process.cwd(), 'test/fixtures/tiny.png');
 
@@ -244,37 +244,35 @@ test.describe('course screens at 1440 and 390 px', () => {
     await expect(page.getByTestId('record-card').locator('img').first()).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('course-home-en-US-1440.png') });
 
-    for (const locale of ['en-US', 'zh-CN']) {
-      for (const width of [1440, 390]) {
-        const shot = (name: string) => testInfo.outputPath(`${name}-${locale}-${width}.png`);
-        await page.setViewportSize({ width, height: 900 });
-        await page.goto(`/course?locale=${locale}`);
-        await searchFor(page, word);
-        await expect(page.getByTestId('record-card')).toHaveCount(3);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        expect(overflow).toBeLessThanOrEqual(0);
-        await page.screenshot({ path: shot('course-cards'), fullPage: true });
-        await page.getByRole('button', { name: `${word} Modern web development` }).click();
-        await expect(page.getByRole('dialog')).toBeVisible();
-        await page.screenshot({ path: shot('course-detail') });
-        await page.keyboard.press('Escape');
-        await expect(page.getByRole('dialog')).toBeHidden();
-        await page.getByRole('button', { name: locale === 'en-US' ? 'Table view' : '表格视图' }).click();
-        await expect(page.getByRole('row')).toHaveCount(4);
-        await page.screenshot({ path: shot('course-table'), fullPage: true });
-        await page.getByRole('button', { name: locale === 'en-US' ? 'Card view' : '卡片视图' }).click();
+    for (const { locale, width } of screenPairs()) {
+      const shot = (name: string) => testInfo.outputPath(`${name}-${locale}-${width}.png`);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/course?locale=${locale}`);
+      await searchFor(page, word);
+      await expect(page.getByTestId('record-card')).toHaveCount(3);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: shot('course-cards'), fullPage: true });
+      await page.getByRole('button', { name: `${word} Modern web development` }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.screenshot({ path: shot('course-detail') });
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await page.getByRole('button', { name: locale === 'en-US' ? 'Table view' : '表格视图' }).click();
+      await expect(page.getByRole('row')).toHaveCount(4);
+      await page.screenshot({ path: shot('course-table'), fullPage: true });
+      await page.getByRole('button', { name: locale === 'en-US' ? 'Card view' : '卡片视图' }).click();
 
-        await page.goto(`/course/create?locale=${locale}`);
-        await expect(page.locator('.ProseMirror')).toBeVisible();
-        await page.screenshot({ path: shot('course-form'), fullPage: true });
-        await page.getByRole('button', { name: locale === 'en-US' ? 'Choose' : '选择', exact: true }).click();
-        const picker = page.getByRole('dialog');
-        await picker.getByRole('searchbox').fill(word);
-        await expect(picker.getByRole('row')).toHaveCount(7);
-        await picker.getByRole('row').nth(1).click();
-        await picker.getByRole('row').nth(3).click();
-        await page.screenshot({ path: shot('teacher-picker') });
-      }
+      await page.goto(`/course/create?locale=${locale}`);
+      await expect(page.locator('.ProseMirror')).toBeVisible();
+      await page.screenshot({ path: shot('course-form'), fullPage: true });
+      await page.getByRole('button', { name: locale === 'en-US' ? 'Choose' : '选择', exact: true }).click();
+      const picker = page.getByRole('dialog');
+      await picker.getByRole('searchbox').fill(word);
+      await expect(picker.getByRole('row')).toHaveCount(7);
+      await picker.getByRole('row').nth(1).click();
+      await picker.getByRole('row').nth(3).click();
+      await page.screenshot({ path: shot('teacher-picker') });
     }
   });
 });

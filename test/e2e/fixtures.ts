@@ -103,6 +103,19 @@ export async function shoot(page: Page, testInfo: TestInfo, name: string) {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 }
 
+/**
+ * The languages and widths a screens-at-widths test draws. Each pair is a page load and a round of
+ * screenshots, so CI draws two: English on a phone (its labels are the longest, the first to
+ * overflow a narrow window) and Chinese wide. E2E_FULL=1 draws English and Chinese at both widths.
+ */
+export function screenPairs(): { locale: 'en-US' | 'zh-CN'; width: 1440 | 390 }[] {
+  if (process.env.E2E_FULL) return (['en-US', 'zh-CN'] as const).flatMap((locale) => ([1440, 390] as const).map((width) => ({ locale, width })));
+  return [
+    { locale: 'en-US', width: 390 },
+    { locale: 'zh-CN', width: 1440 },
+  ];
+}
+
 /** The same screen at 1440 and 390 px (`settleMs` for what moves to a new width, a chart's bars), then back to 1440. */
 export async function shootAtWidths(page: Page, testInfo: TestInfo, name: string, settleMs = 0) {
   for (const width of [1440, 390]) {

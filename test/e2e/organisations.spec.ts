@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN_PASSWORD, expect, fillSignIn, searchFor, shoot, shootAtWidths, test, unique, type RunningServer } from './fixtures';
+import { ADMIN_PASSWORD, expect, fillSignIn, screenPairs, searchFor, shoot, shootAtWidths, test, unique, type RunningServer } from './fixtures';
 
 /** One organisation and its learners, made by the first test and used by the ones after it. */
 const made = {
@@ -245,20 +245,21 @@ test.describe('organisations', () => {
 
 test('the organisation screens in English and Chinese, wide and on a phone', async ({ page, browser, server, signInAs }, testInfo) => {
   await signInAs();
-  for (const locale of ['en-US', 'zh-CN']) {
+  for (const { locale, width } of screenPairs()) {
+    await page.setViewportSize({ width, height: 900 });
     for (const screen of ['tenant', 'user', 'user_audit']) {
       await page.goto(`/${screen}?locale=${locale}`);
       await expect(page.getByTestId('record-card').first()).toBeVisible();
       // The language is taken off the address, so the list keeps its own defaults (pending applications first).
       await expect(page).not.toHaveURL(/locale=/);
       if (screen === 'user_audit') await expect(page.getByTestId('record-card').filter({ hasText: locale === 'en-US' ? 'Approved' : '已通过' })).toHaveCount(0);
-      await shootAtWidths(page, testInfo, `${screen}-${locale}`);
+      await shoot(page, testInfo, `${screen}-${locale}-${width}`);
     }
     // The tenant's create form, with its administrator's fields.
     await page.goto(`/tenant?locale=${locale}`);
     await page.getByRole('button', { name: locale === 'en-US' ? 'Create' : '新建', exact: true }).click();
     await expect(page.getByRole('dialog')).toBeVisible();
-    await shootAtWidths(page, testInfo, `tenant-create-${locale}`);
+    await shoot(page, testInfo, `tenant-create-${locale}-${width}`);
   }
   const visitor = await browser.newPage({ locale: 'en-US' });
   await visitor.goto(`${server.url}/register?tenant_id=1`);

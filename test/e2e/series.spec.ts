@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
-import { expect, searchFor, test, unique, type RunningServer } from './fixtures';
+import { expect, screenPairs, searchFor, test, unique, type RunningServer } from './fixtures';
 
 const picture = path.join(process.cwd(), 'test/fixtures/tiny.png');
 
@@ -317,54 +317,52 @@ test.describe('series screens at 1440 and 390 px', () => {
     await data.addCourses(main.id, courses.map((course) => course.id));
     await signInAs();
 
-    for (const locale of ['en-US', 'zh-CN']) {
+    for (const { locale, width } of screenPairs()) {
       const english = locale === 'en-US';
-      for (const width of [1440, 390]) {
-        const shot = (name: string) => testInfo.outputPath(`${name}-${locale}-${width}.png`);
-        await page.setViewportSize({ width, height: 900 });
-        await page.goto(`/series?locale=${locale}`);
-        await searchFor(page, word, 'word');
-        const cards = page.getByTestId('record-card');
-        await expect(cards).toHaveCount(3);
-        await expectNoSidewaysScroll(page);
-        await page.screenshot({ path: shot('series-cards'), fullPage: true });
+      const shot = (name: string) => testInfo.outputPath(`${name}-${locale}-${width}.png`);
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/series?locale=${locale}`);
+      await searchFor(page, word, 'word');
+      const cards = page.getByTestId('record-card');
+      await expect(cards).toHaveCount(3);
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: shot('series-cards'), fullPage: true });
 
-        await cards.filter({ hasText: 'Web engineering path' }).getByRole('switch').click();
-        await expect(page.getByRole('dialog')).toBeVisible();
-        await page.screenshot({ path: shot('series-unpublish-question') });
-        await page.getByRole('dialog').getByRole('button', { name: english ? 'Cancel' : '取消' }).click();
-        await expect(page.getByRole('dialog')).toBeHidden();
+      await cards.filter({ hasText: 'Web engineering path' }).getByRole('switch').click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.screenshot({ path: shot('series-unpublish-question') });
+      await page.getByRole('dialog').getByRole('button', { name: english ? 'Cancel' : '取消' }).click();
+      await expect(page.getByRole('dialog')).toBeHidden();
 
-        await page.getByRole('button', { name: english ? 'Table view' : '表格视图' }).click();
-        await expect(page.getByRole('row')).toHaveCount(4);
-        await expectNoSidewaysScroll(page);
-        await page.screenshot({ path: shot('series-table'), fullPage: true });
-        await page.getByRole('button', { name: english ? 'Card view' : '卡片视图' }).click();
+      await page.getByRole('button', { name: english ? 'Table view' : '表格视图' }).click();
+      await expect(page.getByRole('row')).toHaveCount(4);
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: shot('series-table'), fullPage: true });
+      await page.getByRole('button', { name: english ? 'Card view' : '卡片视图' }).click();
 
-        await page.goto(`/series/${main.id}/detail`);
-        await expect(page.getByRole('row')).toHaveCount(5);
-        await expectNoSidewaysScroll(page);
-        await page.screenshot({ path: shot('series-detail'), fullPage: true });
-        await page.getByRole('button', { name: english ? 'Add courses' : '添加课程' }).click();
-        const picker = page.getByRole('dialog');
-        await picker.getByRole('searchbox').fill(word);
-        await expect(picker.getByRole('row')).toHaveCount(5);
-        await picker.getByRole('row').nth(1).click();
-        await picker.getByRole('row').nth(3).click();
-        await page.screenshot({ path: shot('series-course-picker') });
-        await page.keyboard.press('Escape');
-        await expect(picker).toBeHidden();
+      await page.goto(`/series/${main.id}/detail`);
+      await expect(page.getByRole('row')).toHaveCount(5);
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: shot('series-detail'), fullPage: true });
+      await page.getByRole('button', { name: english ? 'Add courses' : '添加课程' }).click();
+      const picker = page.getByRole('dialog');
+      await picker.getByRole('searchbox').fill(word);
+      await expect(picker.getByRole('row')).toHaveCount(5);
+      await picker.getByRole('row').nth(1).click();
+      await picker.getByRole('row').nth(3).click();
+      await page.screenshot({ path: shot('series-course-picker') });
+      await page.keyboard.press('Escape');
+      await expect(picker).toBeHidden();
 
-        await page.goto(`/series/${main.id}/course`);
-        await expect(page.getByRole('row')).toHaveCount(5);
-        await expectNoSidewaysScroll(page);
-        await page.screenshot({ path: shot('series-courses'), fullPage: true });
+      await page.goto(`/series/${main.id}/course`);
+      await expect(page.getByRole('row')).toHaveCount(5);
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: shot('series-courses'), fullPage: true });
 
-        await page.goto('/series/create');
-        await expect(page.locator('.ProseMirror')).toBeVisible();
-        await expectNoSidewaysScroll(page);
-        await page.screenshot({ path: shot('series-form'), fullPage: true });
-      }
+      await page.goto('/series/create');
+      await expect(page.locator('.ProseMirror')).toBeVisible();
+      await expectNoSidewaysScroll(page);
+      await page.screenshot({ path: shot('series-form'), fullPage: true });
     }
   });
 });
