@@ -16,7 +16,9 @@ export default defineConfig({
     browserName: 'chromium',
     locale: 'en-US',
     viewport: { width: 1366, height: 900 },
-    trace: 'retain-on-failure',
+    // Recording a trace slows every test by about a fifth (16 tests: 148 s with, 118 s without), and
+    // CI keeps only what the run prints (the failure and its page snapshot): traces are for local runs.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [
