@@ -111,9 +111,9 @@ async function auditDialogs(page: Page, where: string): Promise<string[]> {
 }
 
 test.describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
-  test('every screen and its dialogs, in both themes and all three languages (one combination a screen in CI, all with A11Y_FULL=1), signed in', async ({ page, signInAs }) => {
+  test('every screen and its dialogs, in both themes and all three languages (one combination a screen in CI, all with E2E_FULL=1), signed in', async ({ page, signInAs }) => {
     // About 4 min alone; beside another worker on two cores it passed 5 min.
-    test.setTimeout(process.env.A11Y_TRACE || process.env.A11Y_FULL ? 3_600_000 : 600_000);
+    test.setTimeout(process.env.A11Y_TRACE || process.env.E2E_FULL ? 3_600_000 : 600_000);
     page.setDefaultTimeout(15_000);
     await withoutTransitions(page);
     await signInAs();
@@ -146,10 +146,10 @@ test.describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
       }
       // Theme and language change in place, through the header, as a user would: one load per screen.
       // CI audits each screen in one of the six combinations, taken in turn, so every screen and every
-      // combination is audited in each run within CI's time; A11Y_FULL=1 audits every screen in all six.
+      // combination is audited in each run within CI's time; E2E_FULL=1 audits every screen in all six.
       const combinations = LOCALES.flatMap((locale) => (['light', 'dark'] as const).map((theme) => ({ locale, theme })));
       for (const [index, { locale, theme }] of combinations.entries()) {
-        if (!process.env.A11Y_FULL && index !== next % combinations.length) continue;
+        if (!process.env.E2E_FULL && index !== next % combinations.length) continue;
         await chooseLocale(page, locale);
         await chooseTheme(page, locale, theme);
         await settled(page);
@@ -166,7 +166,7 @@ test.describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
     expect(audited.length).toBeGreaterThan(15);
   });
 
-  test('signed out (sign-in, QR sign-in, registration, QR confirm; half of them a combination in CI, all with A11Y_FULL=1) and a phone-wide window', async ({ page, signInAs }) => {
+  test('signed out (sign-in, QR sign-in, registration, QR confirm; half of them a combination in CI, all with E2E_FULL=1) and a phone-wide window', async ({ page, signInAs }) => {
     test.setTimeout(240_000);
     page.setDefaultTimeout(15_000);
     await withoutTransitions(page);
@@ -174,10 +174,10 @@ test.describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
 
     // The sign-in page follows the stored theme and ?locale=; the standalone pages follow the system's colour scheme.
     // Four pages in six combinations: CI audits each combination on two of the pages, so that every
-    // page is audited in all three languages and both themes; A11Y_FULL=1 audits all four in all six.
+    // page is audited in all three languages and both themes; E2E_FULL=1 audits all four in all six.
     for (const [localeIndex, locale] of LOCALES.entries()) {
       for (const [themeIndex, theme] of (['light', 'dark'] as const).entries()) {
-        const audited = (page: number) => Boolean(process.env.A11Y_FULL) || (page + localeIndex + themeIndex) % 2 === 0;
+        const audited = (page: number) => Boolean(process.env.E2E_FULL) || (page + localeIndex + themeIndex) % 2 === 0;
         await page.emulateMedia({ colorScheme: theme });
         await page.goto(`/login?locale=${locale}`);
         await page.evaluate((chosen) => localStorage.setItem('theme', chosen), theme);
