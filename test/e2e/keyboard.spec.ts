@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import { catalogues } from '../../i18n/catalogues';
+import type { ConsoleLocale } from '../../i18n/locales';
 import { expect, test, unique } from './fixtures';
 
 const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
@@ -82,5 +84,37 @@ test.describe('dark mode and the keyboard', () => {
     await expect(topTitles.nth(count - 2)).toHaveText(category.body.data.title);
     await expect(page.getByRole('alert')).toContainText(`"${category.body.data.title}" is now ${count - 1} of ${count}`);
     await expect(ours.getByTestId('category-row').first().getByRole('button', { name: 'Move up' })).toBeFocused();
+  });
+
+  test('in Chinese and Japanese: the theme button, / on the search, and a chapter moved by Alt+Arrow and announced in the language', async ({ page, server, signInAs }) => {
+    const { token } = await server.signIn();
+    const category = await server.api('POST', '/api/v1/categories', { token, body: { title: unique('kbd-lang') } });
+    const course = (await server.api('POST', '/api/v1/courses', { token, body: { title: unique('kbd-lang'), category_id: category.body.data.id } })).body.data;
+    for (const title of ['Eins', 'Zwei'])
+      expect((await server.api('POST', '/api/v1/chapters', { token, body: { title, course_id: course.id, parent_id: 0, res_type: 'video' } })).status).toBe(200);
+    await signInAs();
+    for (const locale of ['zh-CN', 'ja-JP'] as ConsoleLocale[]) {
+      const messages = catalogues[locale] as any;
+      await page.goto(`/course?locale=${locale}`);
+      await expect(page.locator('header').getByRole('button', { name: messages.ra.action.toggle_theme })).toBeVisible();
+      const search = page.getByPlaceholder(messages.ra.action.search);
+      await expect(search).toHaveAttribute('aria-keyshortcuts', '/');
+      await page.locator('body').press('/');
+      await expect(search).toBeFocused();
+
+      await page.goto(`/course/${course.id}/chapter`);
+      const titles = page.getByTestId('chapter-title').locator('span:not([data-testid])');
+      await expect(titles).toHaveText(['Eins', 'Zwei']);
+      const eins = page.getByTestId('chapter').filter({ has: page.getByText('Eins', { exact: true }) });
+      await eins.getByTestId('chapter-row').getByRole('button', { name: messages.app.tree.move_down }).focus();
+      await page.keyboard.press('Alt+ArrowDown');
+      await expect(titles).toHaveText(['Zwei', 'Eins']);
+      const moved = (place: number) => (messages.app.tree.moved as string).replace('%{title}', 'Eins').replace('%{place}', String(place)).replace('%{count}', '2');
+      await expect(page.getByRole('alert')).toContainText(moved(2));
+      await expect(eins.getByTestId('chapter-row').getByRole('button', { name: messages.app.tree.move_up })).toBeFocused();
+      await page.keyboard.press('Alt+ArrowUp');
+      await expect(titles).toHaveText(['Eins', 'Zwei']);
+      await expect(page.getByRole('alert')).toContainText(moved(1));
+    }
   });
 });
