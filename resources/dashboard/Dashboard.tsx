@@ -1,7 +1,7 @@
 import { Alert, Box, Card, CardContent, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
-import { Loading, Title, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
+import { Loading, useDataProvider, useLocaleState, useTranslate } from 'react-admin';
 import type { DashboardFigures } from '../../schema/dashboard';
 import { screens } from '../../schema/places';
 import type { ConsoleDataProvider } from '../../src/dataProvider';
@@ -17,7 +17,7 @@ function Figure({ label, value, week, testId }: { label: string; value: number; 
   return (
     <Card variant="outlined" data-testid={testId} component="section" aria-label={label}>
       <CardContent>
-        <Typography variant="subtitle2" color="text.secondary" component="h2">
+        <Typography variant="subtitle2" color="text.secondary" component="h3">
           {label}
         </Typography>
         <Typography variant="h4" component="p" data-testid={`${testId}-value`}>
@@ -45,7 +45,10 @@ export function Dashboard() {
   const title = translate('resources.dashboard.name');
   return (
     <Box sx={{ p: { xs: 1, sm: 2 } }}>
-      <Title title={title} />
+      {/* The screen's heading, as every list draws its own (react-admin's <Title> has no place in this header). */}
+      <Typography variant="h5" component="h2" sx={{ mt: 2, mb: 1 }}>
+        {title}
+      </Typography>
       {error ? (
         <Alert severity="error">{translate('resources.dashboard.error')}</Alert>
       ) : !data ? (

@@ -36,6 +36,7 @@ test.describe('dashboard', () => {
       await expect(page.getByTestId('dashboard-vouchers-value')).toHaveText(number.format(own.vouchers_redeemed_week));
       await expect(page.getByTestId('dashboard-chart')).toContainText(text.chart);
       await expect(page.getByRole('menuitem', { name: text.title })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 2, name: text.title })).toBeVisible();
     }
 
     // Deep links to screens a tenant administrator may not open: 'Access denied' at once, and no call answering 403.
