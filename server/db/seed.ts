@@ -38,6 +38,14 @@ const SEED_LOCK = 727_002;
 
 /** On the first start: the administrator, and the demo platform unless it is turned off. */
 export async function seed(db: Database, options: { adminPassword?: string; demo: boolean }): Promise<SeedReport> {
+  const report = await seedOnce(db, options);
+  // The demo is a bulk load: without statistics the planner guesses until autovacuum's next pass,
+  // so the first minute's plans (and any measurement in it) would depend on when that comes.
+  if (report.seeded && options.demo) await db.execute(sql`analyze`);
+  return report;
+}
+
+async function seedOnce(db: Database, options: { adminPassword?: string; demo: boolean }): Promise<SeedReport> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK})`);
     const [done] = await tx.select().from(appMeta).where(eq(appMeta.key, 'seeded_at'));
