@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 export interface ServerProcess {
   /** The server's process id (the bench reads its memory from /proc). */
@@ -18,12 +19,23 @@ export interface ServerProcess {
   stop(): Promise<number | null>;
 }
 
-/**
- * `npm start`'s server as a process of its own (the console built beforehand or not), on a free
- * port; as another account when `account` says so (a root test run playing a normal user).
- */
-export function startServerProcess(env: Record<string, string>, account?: { uid: number; gid: number }): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+/** Where `npm run build` leaves the server, as `npm start` runs it. */
+export const BUILT_SERVER = 'dist-server/main.mjs';
+
+export interface ServerProcessOptions {
+  /** Run as another account (a root test run playing a normal user). */
+  account?: { uid: number; gid: number };
+  /**
+   * Run the server `npm run build` bundled, as `npm start` does (the end-to-end suites and the
+   * benches: its memory and start are the product's); otherwise its sources through tsx.
+   */
+  built?: boolean;
+}
+
+/** `npm start`'s server as a process of its own (the console built beforehand or not), on a free port. */
+export function startServerProcess(env: Record<string, string>, { account, built = false }: ServerProcessOptions = {}): ServerProcess {
+  if (built && !existsSync(BUILT_SERVER)) throw new Error(`${BUILT_SERVER} is missing: run \`npm run build\` first`);
+  const child = spawn(process.execPath, built ? [BUILT_SERVER] : ['--import', 'tsx', 'server/main.ts'], {
     env: { ...process.env, NODE_OPTIONS: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     ...account,

@@ -31,7 +31,7 @@ function newDataDir() {
 }
 
 function start(dataDir: string, env: Record<string, string> = {}, account?: { uid: number; gid: number }) {
-  const server = startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_PASSWORD: PASSWORD, SEED_DEMO: 'false', ...env }, account);
+  const server = startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: '', ADMIN_PASSWORD: PASSWORD, SEED_DEMO: 'false', ...env }, { account });
   running.push(server);
   return server;
 }

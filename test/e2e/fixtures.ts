@@ -26,13 +26,16 @@ async function scratchDatabase(): Promise<{ url?: string; drop(): Promise<void> 
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<{ server: RunningServer; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cc-e2e-'));
   const database = await scratchDatabase();
-  const running = startServerProcess({
-    DATA_DIR: dataDir,
-    DATABASE_URL: database.url ?? '',
-    ADMIN_PASSWORD,
-    LOG_LEVEL: 'warn',
-    ...extraEnv,
-  });
+  const running = startServerProcess(
+    {
+      DATA_DIR: dataDir,
+      DATABASE_URL: database.url ?? '',
+      ADMIN_PASSWORD,
+      LOG_LEVEL: 'warn',
+      ...extraEnv,
+    },
+    { built: true },
+  );
   const url = await running.ready;
 
   const api: RunningServer['api'] = async (method, apiPath, options = {}) => {
