@@ -1,4 +1,4 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { category, orderBody, treeNode } from '../../schema/category';
@@ -7,7 +7,7 @@ import type { Database, Executor } from '../db/client';
 import { categories, courses, series } from '../db/schema';
 import { columnsOf } from '../db/tables';
 import { BadRequest, Conflict, NotFound } from '../errors';
-import { entityRoutes, entityStore } from './entityRoutes';
+import { entityRoutes, entityStore, sendDataJson } from './entityRoutes';
 import { siblingOrder, type Place } from './siblingOrder';
 
 const store = entityStore(category, categories);
@@ -59,16 +59,16 @@ async function checkParent(tx: Executor, parentId: number, childId?: number) {
   if (parent.parent_id !== 0) throw badParent('app.validation.category_depth');
 }
 
-/** Every category, top-level ones in their order, each with its subcategories in theirs. */
-async function readTree(db: Executor) {
-  const rows = (await db
-    .select(nodeSelection)
-    .from(categories)
-    .orderBy(asc(column.parent_id), asc(column.sort_order), asc(column.id))) as CategoryRow[];
-  const topLevel = rows.filter((row) => row.parent_id === 0).map((row) => ({ ...row, children: [] as (CategoryRow & { children: [] })[] }));
-  const byId = new Map(topLevel.map((node) => [node.id, node]));
-  for (const row of rows) if (row.parent_id !== 0) byId.get(row.parent_id)?.children.push({ ...row, children: [] });
-  return topLevel;
+/**
+ * Every category, top-level ones in their order, each with its subcategories in theirs, as the JSON
+ * text the database builds (a node is the record a read answers, with `children`).
+ */
+const treeStatement = (db: Executor) =>
+  db.select({ tree: sql<string>`${order.treeJson((children) => store.recordJson({ sort_order: sql`${column.sort_order}`, children }))}::text` }).from(sql`(values (1)) as one`);
+
+async function readTree(db: Executor): Promise<string> {
+  const [{ tree }] = await treeStatement(db);
+  return tree;
 }
 
 async function readNode(db: Executor, id: number): Promise<CategoryRow> {
@@ -130,7 +130,7 @@ export const categoryRoutes: FastifyPluginAsyncZod = async (app) => {
       description: 'Top-level categories (`parent_id` 0) in their order, each with its subcategories in theirs.',
       response: { 200: success(z.array(treeNode(categoryNode))), ...failures },
     },
-    handler: async () => ({ success: true as const, data: await readTree(db) }),
+    handler: async (_request, reply) => sendDataJson(reply, await readTree(db)),
   });
 
   app.put(`${category.api}/:id/order`, {

@@ -1,4 +1,4 @@
-import { and, asc, eq, fillPlaceholders, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderBody } from '../../schema/category';
@@ -9,7 +9,7 @@ import type { Database, Executor } from '../db/client';
 import { chapters, courses, videos } from '../db/schema';
 import { columnsOf } from '../db/tables';
 import { BadRequest, NotFound } from '../errors';
-import { entityStore, type Statement } from './entityRoutes';
+import { entityStore, sendDataJson, type Statement } from './entityRoutes';
 import { siblingOrder, type Place } from './siblingOrder';
 
 type Row = Record<string, unknown>;
@@ -74,33 +74,26 @@ async function checkPlace(tx: Executor, courseId: number, parentId: number) {
   if (parent.parent_id !== 0) throw bad('parent_id', 'app.validation.section_depth');
 }
 
-interface Node extends Row {
-  id: number;
-  parent_id: number;
-  children: Node[];
-}
+/** `res_id` as the database writes it into the tree: `resource.toWire`'s rule, in SQL. */
+const resIdJson = sql`case when ${column.res_type} = 'pdf' then to_json(nullif(${column.pdf}, '')) else to_json(${column.video_id}) end`;
 
 /**
- * A course's chapters in order, each with its sections in theirs, in one statement whatever the
- * number of sections: the course's own row comes back even when it has no chapter (its chapter
- * columns null), so an unknown course (404) is told from an empty one.
+ * A course's chapters in order, each with its sections in theirs, as the JSON text the database
+ * builds in one statement whatever the number of sections (a node is the record a read answers,
+ * with `children`); no row for an unknown course (404), `[]` for a course without chapters.
  */
-const treeFields = { course_title: courses.title, ...store.selection, sort_order: column.sort_order, video_title: videos.title };
 const treeQuery = (db: Executor) =>
   db
-    .select(treeFields)
+    .select({ tree: sql<string>`${order.treeJson((children) => store.recordJson({ res_id: resIdJson, children }), [sql`${courses.id}`])}::text` })
     .from(courses)
-    .leftJoin(chapters, eq(column.course_id, courses.id))
-    .leftJoin(videos, eq(videos.id, column.video_id))
-    .where(eq(courses.id, sql.placeholder('courseId')))
-    .orderBy(asc(column.parent_id), asc(column.sort_order), asc(column.id));
+    .where(eq(courses.id, sql.placeholder('courseId')));
 /** The tree's statement, built once for each database handle (unnamed: planned per call). */
 const preparedTrees = new WeakMap<Executor, { query: ReturnType<ReturnType<typeof treeQuery>['prepare']>; statement: Statement }>();
 function preparedTree(db: Executor) {
   let prepared = preparedTrees.get(db);
   if (!prepared) {
     const query = treeQuery(db);
-    prepared = { query: query.prepare(''), statement: { ...query.toSQL(), fields: Object.keys(treeFields) } };
+    prepared = { query: query.prepare(''), statement: { ...query.toSQL(), fields: ['tree'] } };
     preparedTrees.set(db, prepared);
   }
   return prepared;
@@ -112,20 +105,11 @@ export function chapterTreeStatement(db: Executor, courseId: number): Statement 
   return { ...statement, params: fillPlaceholders(statement.params, { courseId }) };
 }
 
-async function readTree(db: Executor, courseId: number): Promise<Node[]> {
-  const rows = (await preparedTree(db).query.execute({ courseId })) as Row[];
-  if (rows.length === 0) throw new NotFound();
-  const course = { id: courseId, title: rows[0].course_title };
-  const nodes = rows
-    .filter((row) => row.id !== null)
-    .map(({ course_title: _, video_title, sort_order, ...row }) => {
-      const video = row.video_id === null ? null : { id: row.video_id as number, title: video_title as string };
-      return { ...answer({ ...row, course, video }, sort_order as number), children: [] } as unknown as Node;
-    });
-  const topLevel = nodes.filter((node) => node.parent_id === 0);
-  const byId = new Map(topLevel.map((node) => [node.id, node]));
-  for (const node of nodes) if (node.parent_id !== 0) byId.get(node.parent_id)?.children.push(node);
-  return topLevel;
+/** The tree as JSON text, sent as it is (its shape is `chapterTree`'s, which the tests check). */
+async function readTree(db: Executor, courseId: number): Promise<string> {
+  const [found] = (await preparedTree(db).query.execute({ courseId })) as { tree: string }[];
+  if (!found) throw new NotFound();
+  return found.tree;
 }
 
 async function readNode(db: Executor, id: number) {
@@ -166,7 +150,7 @@ export const chapterRoutes: FastifyPluginAsyncZod = async (app) => {
       params: idParams,
       response: { 200: success(chapterTree), ...failures },
     },
-    handler: async (request) => ({ success: true as const, data: await readTree(db, request.params.id) }),
+    handler: async (request, reply) => sendDataJson(reply, await readTree(db, request.params.id)),
   });
 
   app.get(one, {

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, fillPlaceholders, ilike, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Entity } from '../../schema/entity';
@@ -85,6 +85,16 @@ const isBound = (condition: Condition): condition is Bound => 'condition' in con
  * What a list sends for a page: the statement's text and its values, as the driver gets them, and
  * the names of the columns it answers in order (drizzle reads rows by position, so the text names none).
  */
+/**
+ * Answers `{ success: true, data }` with `data` as JSON text the database built, sent as it is: no
+ * rows to map, no schema check. The route's response schema still documents it, and its tests hold
+ * the answer to that schema.
+ */
+export function sendDataJson(reply: FastifyReply, dataJson: string) {
+  // A string with a JSON type goes out unserialized; the type provider types `send` by the schema.
+  return reply.type('application/json; charset=utf-8').send(`{"success":true,"data":${dataJson}}` as never);
+}
+
 export interface Statement {
   sql: string;
   params: unknown[];
@@ -378,6 +388,18 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     selection,
     conditions,
     present,
+
+    /**
+     * A record as a read answers it, and `extra` values, as JSON the database builds (for answers
+     * sent as the database's text, a tree, say). Every column of an entity's table is stored the
+     * way the wire carries it (datetimes as epoch milliseconds), so the database's JSON is the read's.
+     */
+    recordJson(extra: Record<string, SQL> = {}): SQL {
+      const values = Object.entries({ ...presented, ...extra }).map(([key, value]) => sql`${key}::text, ${value}`);
+      // json_build_object takes 100 arguments at most.
+      if (values.length > 50) throw new Error(`${entity.resource}: ${values.length} values are more than one JSON object of the database holds`);
+      return sql`json_build_object(${sql.join(values, sql`, `)})`;
+    },
 
     /**
      * A page and the exact number of matches. Its statement is prepared once per shape (see

@@ -23,6 +23,9 @@ afterAll(() => server.stop());
 async function tree(): Promise<Node[]> {
   const answer = await admin.get(`${path}/tree`);
   expect(answer.status).toBe(200);
+  // The database writes the tree's JSON and the server sends it as it is: still JSON, in the envelope.
+  expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(answer.body.success).toBe(true);
   return answer.body.data;
 }
 

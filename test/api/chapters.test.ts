@@ -50,6 +50,9 @@ async function create(course_id: number, title: string, extra: Record<string, un
 async function tree(courseId: number): Promise<Node[]> {
   const answer = await admin.get(`/api/v1/courses/${courseId}/chapters/tree`);
   expect(answer.status).toBe(200);
+  // The database writes the tree's JSON and the server sends it as it is: still JSON, in the envelope.
+  expect(answer.headers.get('content-type')).toBe('application/json; charset=utf-8');
+  expect(answer.body.success).toBe(true);
   return answer.body.data;
 }
 
