@@ -43,6 +43,8 @@ test('it fills every part of the platform at the scale asked, and says what it m
   expect(await count("select count(*) from users where user_name like 'scale.learner.%'")).toBe(1_000);
   expect(await count('select count(*) from enrollments')).toBe(25_000);
   expect(await count('select count(*) from vouchers')).toBe(500);
+  expect(await count("select count(*) from mail_outbox where status in ('sent', 'failed')")).toBe(500);
+  expect(await count('select count(*) from audit_logs where user_name <> $$admin$$')).toBe(5_000);
   expect(await count('select max(sections) as count from (select count(*) as sections from chapters where parent_id <> 0 group by course_id) as outlines')).toBe(300);
 });
 
@@ -57,6 +59,7 @@ test('the counts kept by the triggers equal a recount of the rows', async () => 
   const { kept, recounted } = await keptAndRecounted(server.database.db);
   expect(kept).toEqual(recounted);
   expect(kept.find((row) => row.table_name === 'enrollments' && JSON.stringify(row.key) === '{}')?.row_count).toBe(25_000);
+  expect(kept.find((row) => row.table_name === 'audit_logs' && JSON.stringify(row.key) === '{}')?.row_count).toBe(await count('select count(*) from audit_logs'));
 });
 
 test('the lists answer with exact totals, and a second run adds nothing', async () => {
