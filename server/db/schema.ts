@@ -361,6 +361,8 @@ export const mailOutbox = pgTable(
     // The delivery loop's look-up: what is due, soonest first, among the mail not yet done.
     index('mail_outbox_due_idx').on(table.next_attempt_at).where(sql`${table.status} in ('queued', 'sending')`),
     index('mail_outbox_voucher_idx').on(table.voucher_id),
+    // The list's search: recipients and subject (mail_search_text, migration 0021, is the list's search expression).
+    index('mail_outbox_search_trgm').using('gin', sql`mail_search_text(${table.to}, ${table.subject}) gin_trgm_ops`),
   ],
 );
 

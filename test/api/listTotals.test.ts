@@ -64,6 +64,9 @@ async function expectTotalsExact() {
     ["a tenant administrator's statistic", tenantAdmin, '/api/v1/enrollments/statistic', {}, sql`select distinct target_id from enrollments where available and tenant_id = ${north}`],
     ['vouchers', admin, '/api/v1/vouchers', {}, sql`select 1 from vouchers`],
     ['course vouchers for anyone, still available', admin, '/api/v1/vouchers', { resource_type: 'course', object_type: '*', available: true }, sql`select 1 from vouchers where resource_type = 'course' and object_type = '*' and available`],
+    ['mails', admin, '/api/v1/mail_outbox/pager', {}, sql`select 1 from mail_outbox`],
+    ['failed mails', admin, '/api/v1/mail_outbox/pager', { status: 'failed' }, sql`select 1 from mail_outbox where status = 'failed'`],
+    ['mails by keyword', admin, '/api/v1/mail_outbox/pager', { keyword: 'counted' }, sql`select 1 from mail_outbox where array_to_string("to", ' ') || ' ' || subject ilike '%counted%'`],
   ];
   for (const [name, caller, path, query, rows] of shapes) expect([name, await totalOf(caller, path, query)]).toEqual([name, await count(rows)]);
   const { kept, recounted } = await keptAndRecounted(server.database.db);
@@ -98,6 +101,10 @@ test('after writes through the API and straight SQL, every total is still exact'
   await run(sql`update users set tenant_id = null, status = 'active' where user_name like 'counted.2%'`);
   await run(sql`delete from users where user_name like 'counted.3%'`);
   await run(sql`update courses set category_id = ${sub} where id in (select id from courses order by id limit 3)`);
+  // Mail written, delivered, given up on and pruned, as the outbox and its housekeeping do.
+  await run(sql`insert into mail_outbox ("to", subject, text) select array['counted.' || n || '@example.com'], 'Counted mail ' || n, 'x' from generate_series(1, 12) as n`);
+  await run(sql`update mail_outbox set status = case when subject like '%1_' then 'failed' else 'sent' end where subject like 'Counted mail %'`);
+  await run(sql`delete from mail_outbox where subject like 'Counted mail 1%' and status = 'sent'`);
   await expectTotalsExact();
 
   // A truncate empties the table's counters with it (the cascade takes the enrolments' too).
@@ -120,6 +127,7 @@ test('every counted shape reads its counter, and the others count rows', async (
     await run(sql`insert into enrollments (target_id, learner_id, available)
       select (select min(id) from courses), user_id, user_name = 'skew.2' from users where user_name like 'skew.%' order by user_name returning target_id, learner_id`),
   );
+  await run(sql`insert into mail_outbox ("to", subject, text, status) values ('{skewed@example.com}', 'Skewed mail', 'x', 'failed')`);
   // A shape, the counter row it must read (null: it counts rows, so a skewed whole-table counter leaves it alone).
   const shapes: [string, ReturnType<typeof client>, string, Record<string, unknown>, string, Record<string, unknown> | null][] = [
     ['courses', admin, '/api/v1/courses/pager', {}, 'courses', {}],
@@ -142,6 +150,9 @@ test('every counted shape reads its counter, and the others count rows', async (
     ["a tenant administrator's statistic", tenantAdmin, '/api/v1/enrollments/statistic', {}, 'enrollment_counts', { tenant_id: north }],
     ['vouchers', admin, '/api/v1/vouchers', {}, 'vouchers', {}],
     ['course vouchers for anyone, available', admin, '/api/v1/vouchers', { resource_type: 'course', object_type: '*', available: true }, 'vouchers', { resource_type: 'course', object_type: '*', available: true }],
+    ['mails', admin, '/api/v1/mail_outbox/pager', {}, 'mail_outbox', {}],
+    ['failed mails', admin, '/api/v1/mail_outbox/pager', { status: 'failed' }, 'mail_outbox', { status: 'failed' }],
+    ['mails by keyword', admin, '/api/v1/mail_outbox/pager', { keyword: 'skewed' }, 'mail_outbox', null],
   ];
   try {
     for (const [name, caller, path, query, table, key] of shapes) {
@@ -155,5 +166,6 @@ test('every counted shape reads its counter, and the others count rows', async (
   } finally {
     await run(sql`select recount_rows()`);
     await run(sql`delete from users where user_name like 'skew.%'`);
+    await run(sql`delete from mail_outbox where subject = 'Skewed mail'`);
   }
 });
