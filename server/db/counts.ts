@@ -6,7 +6,7 @@ import type { Executor } from './client';
  * around the triggers (`npm run seed:scale`), or to check them. Run it in a transaction of its own.
  */
 export async function rebuildCounts(db: Executor) {
-  await db.execute(sql`lock table enrollments, courses, series, teachers, users, vouchers, audit_logs in share mode`);
+  await db.execute(sql`lock table enrollments, courses, series, teachers, users, vouchers, mail_outbox, audit_logs in share mode`);
   await db.execute(sql`delete from enrollment_counts`);
   await db.execute(sql`
     insert into enrollment_counts (course_id, tenant_id, enrollment_count)
@@ -16,6 +16,8 @@ export async function rebuildCounts(db: Executor) {
     group by target_id, scope`);
   // Then every list total (migration 0014), the statistic's among them.
   await db.execute(sql`select recount_rows()`);
+  // The blocks of ids deep pages start from (migration 0022).
+  await db.execute(sql`select recount_id_blocks()`);
   // The audit trail keeps its own two keys at commit (migration 0017): the whole trail and each organisation.
   await db.execute(sql`delete from row_counts where table_name = 'audit_logs'`);
   await db.execute(sql`

@@ -402,6 +402,21 @@ export const rowCounts = pgTable(
 );
 
 /**
+ * The number of rows in each block of 1,024 ids (`block` = id / 1024) of a table whose lists page
+ * deep in id order, kept by the statement trigger `count_id_blocks` (migration 0022): a deep page
+ * finds the block holding its first row from these sums instead of stepping over every row before it.
+ */
+export const idBlocks = pgTable(
+  'id_blocks',
+  {
+    table_name: text('table_name').notNull(),
+    block: bigint('block', { mode: 'number' }).notNull(),
+    row_count: bigint('row_count', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.table_name, table.block] })],
+);
+
+/**
  * The audit trail (schema/auditLog.ts): one row per record created, changed or deleted through the
  * API, written by the trigger `audit_change` in the transaction of the change (migration 0017), and
  * one per sign-in, refused sign-in and sign-out. Who acted is kept by id and by name, without a

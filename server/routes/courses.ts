@@ -13,7 +13,7 @@ import { refuseIfOnVouchers } from './vouchers';
 
 type Row = Record<string, unknown>;
 
-const store = entityStore(course, courses, { countedBy: [[], ['category_id']] });
+const store = entityStore(course, courses, { countedBy: [[], ['category_id']], idBlocks: true });
 
 // The generic view of the list's schemas: rows are checked against them when answering.
 const listQuery = courseListQuery as unknown as z.ZodType<CourseListQuery>;

@@ -53,7 +53,15 @@ export interface EntityStoreOptions {
    * `row_counts` instead of counting rows. `[]` is the whole table.
    */
   countedBy?: readonly (readonly string[])[];
+  /**
+   * The table keeps the number of rows in each block of ids (`count_id_blocks`'s triggers, migration
+   * 0022): a deep page of the whole list in id order starts from its block, see `pageStatement`.
+   */
+  idBlocks?: boolean;
 }
+
+/** The ids of a block of `id_blocks` (migration 0022): `id / 1024`. */
+const ID_BLOCK = 1024;
 
 /**
  * A route's condition that the counters can answer: `column` is the value of the condition's
@@ -301,6 +309,25 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
       .where(inArray(idColumn, ids))
       .orderBy(direction(sortColumn), direction(idColumn));
   }
+  /**
+   * A deep page of the whole list in id order: the blocks' counts, summed in the page's order, give
+   * the block holding row `offset` and the rows before it, so the index is entered at that block and
+   * fewer than ID_BLOCK entries are skipped there. One statement still: the same snapshot as the page.
+   */
+  function deepPageQuery(db: Executor, total: SQL, order: 'asc' | 'desc') {
+    const direction = sql.raw(order);
+    const offset = sql`${sql.placeholder('offset')}::bigint`;
+    const reached = sql`(select block, through - row_count as before
+      from (select block, row_count, (sum(row_count) over (order by block ${direction}))::bigint as through from id_blocks where table_name = ${entity.table}) as blocks
+      where through > ${offset} order by block ${direction} limit 1) as reached`;
+    const entry =
+      order === 'desc'
+        ? sql`${idColumn} < (select (block + 1) * ${ID_BLOCK} from ${reached})`
+        : sql`${idColumn} >= (select block * ${ID_BLOCK} from ${reached})`;
+    // Past the end no block is found: no row either, and the caller counts.
+    const skip = sql`(select ${offset} - before from ${reached})`;
+    return pageQuery(db, entry, total, 'id', order, sql.placeholder('limit'), skip as unknown as Placeholder);
+  }
   type PreparedPage = ReturnType<ReturnType<typeof pageQuery>['prepare']>;
   interface PreparedShape {
     page: PreparedPage;
@@ -350,7 +377,15 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
 
     // A condition given as plain SQL holds values of its own: that statement is built for this request alone.
     const shared = added.every(isBound);
-    let shape = `${sortBy} ${order} ${searching ? 'search' : '-'} ${query.id === undefined ? '-' : 'ids'}`;
+    const deep =
+      options.idBlocks === true &&
+      sortBy === 'id' &&
+      offset >= ID_BLOCK &&
+      !searching &&
+      query.id === undefined &&
+      added.length === 0 &&
+      entity.filterNames.every((name) => query[name] === undefined);
+    let shape = `${sortBy} ${order} ${searching ? 'search' : '-'} ${query.id === undefined ? '-' : 'ids'}${deep ? ' deep' : ''}`;
     if (shared) {
       for (const name of entity.filterNames) shape += query[name] === undefined ? ' -' : Array.isArray(query[name]) ? ' many' : ' one';
       for (const condition of added as Bound[]) shape += ` ${conditionId(condition.condition)}`;
@@ -362,7 +397,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     if (!prepared) {
       const where = placeholderConditions(query, added, searching);
       const total = counted?.total ?? sql<number>`(${countQuery(db, where)})`;
-      const built = pageQuery(db, where, total, sortBy, order, sql.placeholder('limit'), sql.placeholder('offset'));
+      const built = deep ? deepPageQuery(db, total, order) : pageQuery(db, where, total, sortBy, order, sql.placeholder('limit'), sql.placeholder('offset'));
       // Unnamed: PostgreSQL still plans each call for its own values.
       prepared = { page: built.prepare(''), statement: { ...built.toSQL(), fields: [...Object.keys(presented), TOTAL] }, total };
       if (shared) shapes.set(shape, prepared);

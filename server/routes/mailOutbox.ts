@@ -21,6 +21,7 @@ const store = entityStore(mailOutboxEntity, mailOutbox, {
   // The search finds a mail by any recipient or by its subject (the expression of its trigram index, migration 0021).
   search: sql`mail_search_text(mail_outbox."to", mail_outbox.subject)`,
   countedBy: [[], ['status']],
+  idBlocks: true,
 });
 
 const resource = mailOutboxEntity.resource;

@@ -34,6 +34,7 @@ const store = entityStore(series, seriesTable, {
       left join categories parent on parent.id = own.parent_id where own.id = series.category_id)`,
   },
   countedBy: [[], ['category_id'], ['available'], ['category_id', 'available']],
+  idBlocks: true,
 });
 
 type SeriesListQuery = ListQuery & { categoryId?: number; available?: boolean };

@@ -8,7 +8,7 @@ import { entityRoutes, entityStore } from './entityRoutes';
  * `/api/v1/teachers`: the standard routes of the declaration; a teacher named on a course cannot
  * be deleted, nor one named on a series (409 naming the teacher and how many), so none lists a teacher that is gone.
  */
-export const teacherStore = entityStore(teacher, teachers, { countedBy: [[]] });
+export const teacherStore = entityStore(teacher, teachers, { countedBy: [[]], idBlocks: true });
 
 export const teacherRoutes = entityRoutes(teacherStore, {
   beforeDelete: async (tx, id) => {

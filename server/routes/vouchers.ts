@@ -43,6 +43,7 @@ const store = entityStore(voucher, vouchers, {
   },
   // Every combination of the three filters: each has a handful of values.
   countedBy: [[], ['resource_type'], ['object_type'], ['available'], ['resource_type', 'object_type'], ['resource_type', 'available'], ['object_type', 'available'], ['resource_type', 'object_type', 'available']],
+  idBlocks: true,
 });
 
 /** The voucher list's store: the bench's bare route sends the statement it builds. */
