@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { chapterTreeStatement } from '../server/routes/chapters';
+import { sendDataJson } from '../server/routes/entityRoutes';
 import { builder, run, type RawClient } from './bare';
 
 /**
@@ -16,7 +17,7 @@ export async function startBareChapterTree(client: RawClient): Promise<{ base: s
     if (!statement) built.set(id, (statement = chapterTreeStatement(builder, id)));
     const [found] = await run(client, statement);
     if (!found) return reply.status(404).send({ success: false });
-    return reply.type('application/json; charset=utf-8').send(`{"success":true,"data":${found.tree as string}}`);
+    return sendDataJson(reply, found.tree as string);
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
