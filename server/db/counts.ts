@@ -16,13 +16,20 @@ export async function rebuildCounts(db: Executor) {
     group by target_id, scope`);
   // Then every list total (migration 0014), the statistic's among them.
   await db.execute(sql`select recount_rows()`);
-  // The blocks of ids deep pages start from (migration 0022).
+  // The blocks of ids and of time deep pages and time ranges start from (migrations 0022, 0023).
   await db.execute(sql`select recount_id_blocks()`);
-  // The audit trail keeps its own two keys at commit (migration 0017): the whole trail and each organisation.
+  await db.execute(sql`select recount_time_blocks()`);
+  // The audit trail keeps its own keys and days at commit (audit_logs_count, migrations 0017 and
+  // 0023): the whole trail, each organisation, each action, each resource.
   await db.execute(sql`delete from row_counts where table_name = 'audit_logs'`);
   await db.execute(sql`
     insert into row_counts (table_name, key, row_count)
     select 'audit_logs', key, count(*)
-    from audit_logs, lateral (values ('{}'::jsonb), (jsonb_build_object('tenant_id', tenant_id))) as keys(key)
+    from audit_logs,
+         lateral (values ('{}'::jsonb), (jsonb_build_object('tenant_id', tenant_id)), (jsonb_build_object('action', action)), (jsonb_build_object('entity', entity))) as keys(key)
     group by key`);
+  await db.execute(sql`delete from time_blocks where table_name = 'audit_logs'`);
+  await db.execute(sql`
+    insert into time_blocks (table_name, span, block, row_count)
+    select 'audit_logs', 86400, floor(extract(epoch from at) / 86400)::bigint, count(*) from audit_logs group by 3 order by 3`);
 }

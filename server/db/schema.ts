@@ -417,6 +417,22 @@ export const idBlocks = pgTable(
 );
 
 /**
+ * The number of rows in each span of time of a table's time column (`block` = the epoch seconds /
+ * `span`), kept by the statement trigger `count_time_blocks` (migration 0023): quarter hours count
+ * a time range (every time zone's midnight falls on one), days find a deep page in time order.
+ */
+export const timeBlocks = pgTable(
+  'time_blocks',
+  {
+    table_name: text('table_name').notNull(),
+    span: integer('span').notNull(),
+    block: bigint('block', { mode: 'number' }).notNull(),
+    row_count: bigint('row_count', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.table_name, table.span, table.block] })],
+);
+
+/**
  * The audit trail (schema/auditLog.ts): one row per record created, changed or deleted through the
  * API, written by the trigger `audit_change` in the transaction of the change (migration 0017), and
  * one per sign-in, refused sign-in and sign-out. Who acted is kept by id and by name, without a

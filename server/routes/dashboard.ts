@@ -3,14 +3,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboard, dashboardFigures, dashboardQuery, type DashboardFigures } from '../../schema/dashboard';
 import { failures, success } from '../../schema/envelope';
 import type { Executor } from '../db/client';
+import { enrollments } from '../db/schema';
+import { countInTime } from '../db/timeBlocks';
 import { caller } from '../types';
 
 /**
  * The dashboard's figures in one statement, for the platform (`tenant` null) or one organisation.
  * Totals come from the counters the triggers keep (`row_counts`, migration 0014), never from
- * counting a big table; the week's and the 30 days' figures are index ranges on the creation times
- * (migration 0020 adds the ones that were missing); learners are the counted accounts less the
- * few that are staff (a partial index holds only those).
+ * counting a big table; the platform's enrolments of the week and of each of the 30 days from the
+ * quarter hours they keep (`time_blocks`, migration 0023); the other week's figures, and an
+ * organisation's, are index ranges on the creation times (migration 0020); learners are the
+ * counted accounts less the few that are staff (a partial index holds only those).
  */
 export async function dashboardFiguresOf(db: Executor, tenant: number | null, timeZone: string): Promise<DashboardFigures> {
   const counter = (table: string, key: ReturnType<typeof sql>) =>
@@ -32,7 +35,11 @@ export async function dashboardFiguresOf(db: Executor, tenant: number | null, ti
       (${counter('users', scopeKey)} - (select count(*) from users where not ('learner' = any(roles)) and ${inTenant(sql`tenant_id`)}))::int as learners_total,
       (select count(*) from users where create_time >= bounds.week_start and 'learner' = any(roles) and ${inTenant(sql`tenant_id`)})::int as learners_week,
       ${counter('enrollments', scopeKey)}::int as enrollments_total,
-      (select count(*) from enrollments where create_at >= bounds.week_start and ${inTenant(sql`tenant_id`)})::int as enrollments_week,
+      ${
+        tenant === null
+          ? countInTime(enrollments, 'enrollments', enrollments.create_at, sql`bounds.week_start`)
+          : sql`(select count(*) from enrollments where create_at >= bounds.week_start and tenant_id = ${tenant}::int)`
+      }::int as enrollments_week,
       (select count(*) from tenant_transfer_applications
         where status = 'pending' and ${tenant === null ? sql`true` : sql`(from_tenant_id = ${tenant}::int or to_tenant_id = ${tenant}::int)`})::int as pending_applications,
       (select count(*) from voucher_redemptions as redemption
@@ -40,13 +47,25 @@ export async function dashboardFiguresOf(db: Executor, tenant: number | null, ti
           and ${tenant === null ? sql`true` : sql`exists (select from users where users.user_id = redemption.user_id and users.tenant_id = ${tenant}::int)`})::int
         as vouchers_redeemed_week,
       (extract(epoch from bounds.week_start) * 1000)::bigint as week_start,
-      (select json_agg(json_build_object('day', to_char(day, 'YYYY-MM-DD'), 'count', coalesce(made.count, 0)) order by day)
-        from generate_series((bounds.chart_start at time zone ${timeZone})::date, (now() at time zone ${timeZone})::date, interval '1 day') as day
-        left join (
-          select (create_at at time zone ${timeZone})::date as made_on, count(*)::int as count
-          from enrollments where create_at >= bounds.chart_start and ${inTenant(sql`tenant_id`)}
-          group by made_on
-        ) as made on made.made_on = day::date) as enrollments_per_day
+      ${
+        tenant === null
+          ? // Each day from the quarter hours the triggers keep (migration 0023), never counting a month of rows.
+            sql`(select json_agg(json_build_object('day', to_char(day, 'YYYY-MM-DD'), 'count', ${countInTime(
+              enrollments,
+              'enrollments',
+              enrollments.create_at,
+              sql`(day at time zone ${timeZone})`,
+              sql`((day + interval '1 day') at time zone ${timeZone})`,
+            )}) order by day)
+              from generate_series((bounds.chart_start at time zone ${timeZone})::date::timestamp, (now() at time zone ${timeZone})::date::timestamp, interval '1 day') as day)`
+          : sql`(select json_agg(json_build_object('day', to_char(day, 'YYYY-MM-DD'), 'count', coalesce(made.count, 0)) order by day)
+              from generate_series((bounds.chart_start at time zone ${timeZone})::date, (now() at time zone ${timeZone})::date, interval '1 day') as day
+              left join (
+                select (create_at at time zone ${timeZone})::date as made_on, count(*)::int as count
+                from enrollments where create_at >= bounds.chart_start and tenant_id = ${tenant}::int
+                group by made_on
+              ) as made on made.made_on = day::date)`
+      } as enrollments_per_day
     from bounds`)) as unknown as { rows: Record<string, unknown>[] };
   const row = rows[0];
   return {

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, fillPlaceholders, ilike, inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, fillPlaceholders, gte, ilike, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -8,6 +8,7 @@ import { failures, idParams, page, success } from '../../schema/envelope';
 import type { ReferenceField } from '../../schema/fields';
 import type { Database, Executor } from '../db/client';
 import { searchText } from '../db/entityTable';
+import { countInTime, DAY } from '../db/timeBlocks';
 import { columnsOf, tableOf } from '../db/tables';
 import { BadRequest, Forbidden, NotFound } from '../errors';
 import { entityColumns, type CsvColumn } from '../export/columns';
@@ -58,10 +59,36 @@ export interface EntityStoreOptions {
    * 0022): a deep page of the whole list in id order starts from its block, see `pageStatement`.
    */
   idBlocks?: boolean;
+  /**
+   * The table keeps the number of rows in each day of its time column `column` (`count_time_blocks`'s
+   * triggers, migration 0023): a deep page of the whole list in that column's order starts from its
+   * day. With `ranges`, quarter hours too: a list whose only conditions are `timeBound`s on that
+   * column answers its exact total from them, counting rows only in the two part-quarters at its ends.
+   */
+  timeBlocks?: { column: string; ranges?: boolean };
 }
 
 /** The ids of a block of `id_blocks` (migration 0022): `id / 1024`. */
 const ID_BLOCK = 1024;
+
+/** A route's bound on a time column, see `timeBound`. */
+interface TimeBound {
+  column: PgColumn;
+  side: 'from' | 'to';
+  placeholder: string;
+}
+const timeBounds = new WeakMap<SQL, TimeBound>();
+
+/**
+ * A route's condition that `column` is at or after (`from`) or before (`to`) the time given as the
+ * placeholder's value (an ISO text): a list whose table keeps quarter hours of that column
+ * (`timeBlocks.ranges`) answers its total from them.
+ */
+export function timeBound(column: PgColumn, side: 'from' | 'to', placeholder: string): SQL {
+  const condition = side === 'from' ? gte(column, sql.placeholder(placeholder)) : lt(column, sql.placeholder(placeholder));
+  timeBounds.set(condition, { column, side, placeholder });
+  return condition;
+}
 
 /**
  * A route's condition that the counters can answer: `column` is the value of the condition's
@@ -275,6 +302,24 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
   }
 
   /**
+   * The exact total of a list whose only conditions are bounds on the time column whose quarter
+   * hours the table keeps (see `timeBlocks`, `countInTime`); undefined for any other list.
+   */
+  function rangeTotal(query: ListQuery, added: readonly Condition[]): { total: SQL; values: Record<string, unknown> } | undefined {
+    const blocks = options.timeBlocks;
+    if (!blocks?.ranges || added.length === 0 || query.id !== undefined || (query[entity.searchParam] && search)) return undefined;
+    if (entity.filterNames.some((name) => query[name] !== undefined)) return undefined;
+    const column = columns[blocks.column];
+    const bounds = added.map((condition) => (isBound(condition) ? timeBounds.get(condition.condition) : undefined));
+    if (bounds.some((bound) => bound?.column !== column)) return undefined;
+    const from = bounds.find((bound) => bound!.side === 'from');
+    const to = bounds.find((bound) => bound!.side === 'to');
+    if (bounds.length !== (from ? 1 : 0) + (to ? 1 : 0)) return undefined;
+    const time = (bound: TimeBound | undefined) => bound && sql`${sql.placeholder(bound.placeholder)}::timestamptz`;
+    return { total: sql<number>`${countInTime(table, entity.table, column, time(from), time(to))}::int`, values: {} };
+  }
+
+  /**
    * The declared search and filters, the chosen ids and the route's conditions, each value a
    * placeholder: `pattern`, `ids`, `filter_<name>` (one value, or `= any` of several), and the
    * bound conditions' own (a condition given as plain SQL keeps its values). The same for every
@@ -294,6 +339,32 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
   }
 
   /**
+   * The blocks a deep page of the whole list starts from, by the order they serve: ids
+   * (`idBlocks`), or days of the time column (`timeBlocks`). Each is its counts and where a block starts.
+   */
+  interface DeepBlocks {
+    sortBy: string;
+    column: SQL | PgColumn;
+    counts: SQL;
+    startOf: (block: SQL) => SQL;
+  }
+  const deepBlocks: DeepBlocks[] = [
+    ...(options.idBlocks
+      ? [{ sortBy: 'id', column: idColumn, counts: sql`id_blocks where table_name = ${entity.table}`, startOf: (block: SQL) => sql`(${block}) * ${sql.raw(String(ID_BLOCK))}` }]
+      : []),
+    ...(options.timeBlocks
+      ? [
+          {
+            sortBy: options.timeBlocks.column,
+            column: columns[options.timeBlocks.column],
+            counts: sql`time_blocks where table_name = ${entity.table} and span = ${sql.raw(String(DAY))}`,
+            startOf: (block: SQL) => sql`to_timestamp(((${block}) * ${sql.raw(String(DAY))})::double precision)`,
+          },
+        ]
+      : []),
+  ];
+
+  /**
    * One statement, one round trip: the total rides along as an uncorrelated subquery (a counter's
    * row, or a count), which the database runs once, on the same snapshot as the page. The page's
    * ids come first from an index alone (a deep page skips its offset in the index, not in the
@@ -310,23 +381,24 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
       .orderBy(direction(sortColumn), direction(idColumn));
   }
   /**
-   * A deep page of the whole list in id order: the blocks' counts, summed in the page's order, give
-   * the block holding row `offset` and the rows before it, so the index is entered at that block and
-   * fewer than ID_BLOCK entries are skipped there. One statement still: the same snapshot as the page.
+   * A deep page of the whole list in the order of its blocks (ids, or days): the blocks' counts,
+   * summed in the page's order, give the block holding row `offset` and the rows before it, so the
+   * index is entered at that block and only that block's rows are skipped (fewer than ID_BLOCK, or a
+   * day's). One statement still: the same snapshot as the page.
    */
-  function deepPageQuery(db: Executor, total: SQL, order: 'asc' | 'desc') {
+  function deepPageQuery(db: Executor, total: SQL, blocks: DeepBlocks, order: 'asc' | 'desc') {
     const direction = sql.raw(order);
     const offset = sql`${sql.placeholder('offset')}::bigint`;
     const reached = sql`(select block, through - row_count as before
-      from (select block, row_count, (sum(row_count) over (order by block ${direction}))::bigint as through from id_blocks where table_name = ${entity.table}) as blocks
+      from (select block, row_count, (sum(row_count) over (order by block ${direction}))::bigint as through from ${blocks.counts}) as blocks
       where through > ${offset} order by block ${direction} limit 1) as reached`;
     const entry =
       order === 'desc'
-        ? sql`${idColumn} < (select (block + 1) * ${ID_BLOCK} from ${reached})`
-        : sql`${idColumn} >= (select block * ${ID_BLOCK} from ${reached})`;
+        ? sql`${blocks.column} < (select ${blocks.startOf(sql`block + 1`)} from ${reached})`
+        : sql`${blocks.column} >= (select ${blocks.startOf(sql`block`)} from ${reached})`;
     // Past the end no block is found: no row either, and the caller counts.
     const skip = sql`(select ${offset} - before from ${reached})`;
-    return pageQuery(db, entry, total, 'id', order, sql.placeholder('limit'), skip as unknown as Placeholder);
+    return pageQuery(db, entry, total, blocks.sortBy, order, sql.placeholder('limit'), skip as unknown as Placeholder);
   }
   type PreparedPage = ReturnType<ReturnType<typeof pageQuery>['prepare']>;
   interface PreparedShape {
@@ -377,14 +449,8 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
 
     // A condition given as plain SQL holds values of its own: that statement is built for this request alone.
     const shared = added.every(isBound);
-    const deep =
-      options.idBlocks === true &&
-      sortBy === 'id' &&
-      offset >= ID_BLOCK &&
-      !searching &&
-      query.id === undefined &&
-      added.length === 0 &&
-      entity.filterNames.every((name) => query[name] === undefined);
+    const whole = !searching && query.id === undefined && added.length === 0 && entity.filterNames.every((name) => query[name] === undefined);
+    const deep = whole && offset >= ID_BLOCK ? deepBlocks.find((blocks) => blocks.sortBy === sortBy) : undefined;
     let shape = `${sortBy} ${order} ${searching ? 'search' : '-'} ${query.id === undefined ? '-' : 'ids'}${deep ? ' deep' : ''}`;
     if (shared) {
       for (const name of entity.filterNames) shape += query[name] === undefined ? ' -' : Array.isArray(query[name]) ? ' many' : ' one';
@@ -393,11 +459,11 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     const shapes = preparedPages.get(db) ?? new Map<string, PreparedShape>();
     if (shared) preparedPages.set(db, shapes);
     let prepared = shared ? shapes.get(shape) : undefined;
-    const counted = countedTotal(query, added);
+    const counted = countedTotal(query, added) ?? rangeTotal(query, added);
     if (!prepared) {
       const where = placeholderConditions(query, added, searching);
       const total = counted?.total ?? sql<number>`(${countQuery(db, where)})`;
-      const built = deep ? deepPageQuery(db, total, order) : pageQuery(db, where, total, sortBy, order, sql.placeholder('limit'), sql.placeholder('offset'));
+      const built = deep ? deepPageQuery(db, total, deep, order) : pageQuery(db, where, total, sortBy, order, sql.placeholder('limit'), sql.placeholder('offset'));
       // Unnamed: PostgreSQL still plans each call for its own values.
       prepared = { page: built.prepare(''), statement: { ...built.toSQL(), fields: [...Object.keys(presented), TOTAL] }, total };
       if (shared) shapes.set(shape, prepared);

@@ -17,7 +17,11 @@ import { entityRoutes, entityStore } from './entityRoutes';
 
 type Row = Record<string, unknown>;
 
-export const userStore = entityStore(user, users, { countedBy: [[], ['tenant_id'], ['status'], ['tenant_id', 'status']] });
+export const userStore = entityStore(user, users, {
+  countedBy: [[], ['tenant_id'], ['status'], ['tenant_id', 'status']],
+  // Deep pages in creation order start from their day (migration 0023).
+  timeBlocks: { column: 'create_time' },
+});
 
 /** A tenant administrator sees and changes its own tenant's users only; an operator, everyone. */
 const scope = (request: FastifyRequest) => tenantScope(request, users.tenant_id);

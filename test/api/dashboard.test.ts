@@ -130,6 +130,32 @@ describe('GET /api/v1/dashboard', () => {
     }
   });
 
+  test("the platform's 30 days and week are each day's enrolments there, in half- and quarter-hour time zones too", async () => {
+    // Enrolments every 97 minutes over 40 days, off every quarter hour: each day's ends cut a quarter.
+    const { rows: made } = (await server.database.db.execute(sql`
+      insert into enrollments (target_id, learner_id, tenant_id, create_at)
+      select course.id, learner.user_id, learner.tenant_id, now() - make_interval(mins => 97 * n) - interval '7 seconds'
+      from generate_series(1, 600) as n
+      join lateral (select id from courses order by id limit 1 offset n % 20) as course on true
+      join lateral (select user_id, tenant_id from users order by user_id limit 1 offset n / 20) as learner on true
+      on conflict do nothing
+      returning id`)) as unknown as { rows: unknown[] };
+    expect(made.length).toBeGreaterThan(400);
+    for (const timeZone of ['UTC', 'Asia/Kolkata', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham']) {
+      const answer = await admin.get(address, { query: { time_zone: timeZone } });
+      expect(answer.status).toBe(200);
+      const { enrollments_per_day: days, week_start, enrollments } = answer.body.data;
+      expect(days).toHaveLength(30);
+      const { rows } = (await server.database.db.execute(sql`
+        select to_char(day, 'YYYY-MM-DD') as day, (select count(*)::int from enrollments where (create_at at time zone ${timeZone})::date = day) as count
+        from generate_series((now() at time zone ${timeZone})::date - 29, (now() at time zone ${timeZone})::date, interval '1 day') as day
+        order by day`)) as unknown as { rows: { day: string; count: number }[] };
+      expect([timeZone, days]).toEqual([timeZone, rows]);
+      expect(rows.filter((row) => row.count > 0).length).toBeGreaterThan(20);
+      expect(enrollments.week).toBe(await countOf(sql`select count(*) from enrollments where create_at >= ${new Date(week_start).toISOString()}`));
+    }
+  });
+
   test('only administrators may read it: 401 signed out, 403 for a learner', async () => {
     expect((await call(server.url, 'GET', address)).status).toBe(401);
     const learner = client(server.url, await signIn(server.url, 'dash_s1', ADMIN_PASSWORD, { platform: true }));

@@ -1,8 +1,10 @@
 /**
  * A deep page of a whole list in id order starts from the block of ids holding its first row
- * (id_blocks, migration 0022): it must be the very page an offset gives, in both orders, through
- * inserts, holes, an emptied block, a bulk delete and a truncate, and the blocks must equal a
- * recount of the rows.
+ * (id_blocks, migration 0022), and one in time order from its day (time_blocks, migration 0023): it
+ * must be the very page an offset gives, in both orders, through inserts, holes, an emptied block,
+ * times moved, a bulk delete and a truncate, and the blocks must equal a recount of the rows. A
+ * range of enrol times answers its total from quarter hours: it must be the rows' count, whatever
+ * the range's ends.
  */
 import { sql } from 'drizzle-orm';
 import { client, signIn } from './client';
@@ -22,25 +24,48 @@ afterAll(() => server.stop());
 
 const PAGE_SIZE = 20;
 
+/** The order a list's deep pages are asked in: its sort field (a column of the table) and its id's name. */
+interface Sorted {
+  by: string;
+  id: string;
+}
+const BY_ID: Sorted = { by: 'id', id: 'id' };
+
 /** The ids and total the API answers for a page, next to what an offset over the rows gives. */
-async function expectPage(path: string, table: string, page: number, order: 'asc' | 'desc') {
-  const answer = await admin.get(path, { query: { page, page_size: PAGE_SIZE, sort_by: 'id', order } });
+async function expectPage(path: string, table: string, page: number, order: 'asc' | 'desc', sorted = BY_ID) {
+  const answer = await admin.get(path, { query: { page, page_size: PAGE_SIZE, sort_by: sorted.by, order } });
   expect(answer.status).toBe(200);
+  const [by, id] = [sql.identifier(sorted.by), sql.identifier(sorted.id)];
   const expected = rowsOf<{ id: number }>(
-    await run(sql`select id::int from ${sql.identifier(table)} order by id ${sql.raw(order)} limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}`),
+    await run(sql`select ${id}::int as id from ${sql.identifier(table)} order by ${by} ${sql.raw(order)}, ${id} ${sql.raw(order)} limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}`),
   ).map((row) => row.id);
   const [{ total }] = rowsOf<{ total: number }>(await run(sql`select count(*)::int as total from ${sql.identifier(table)}`));
-  expect([path, page, order, answer.body.data.items.map((item: { id: number }) => item.id), answer.body.data.total]).toEqual([path, page, order, expected, total]);
+  const answered = answer.body.data.items.map((item: Record<string, number>) => item[sorted.id]);
+  expect([path, page, order, answered, answer.body.data.total]).toEqual([path, page, order, expected, total]);
 }
 
-async function expectPagesAgree(path: string, table: string) {
+async function expectPagesAgree(path: string, table: string, sorted = BY_ID) {
   const [{ total }] = rowsOf<{ total: number }>(await run(sql`select count(*)::int as total from ${sql.identifier(table)}`));
   const last = Math.max(1, Math.ceil(total / PAGE_SIZE));
   // The page before the first deep one, deep ones (the first, one inside a block, the last), and past the end.
   const pages = [...new Set([51, 52, 53, 60, 77, 100, 131, last - 1, last, last + 3])].filter((page) => page >= 1);
-  for (const order of ['desc', 'asc'] as const) for (const page of pages) await expectPage(path, table, page, order);
-  const kept = rowsOf(await run(sql`select block::int, row_count::int from id_blocks where table_name = ${table} and row_count <> 0 order by block`));
-  const recounted = rowsOf(await run(sql`select (id / 1024)::int as block, count(*)::int as row_count from ${sql.identifier(table)} group by 1 order by 1`));
+  for (const order of ['desc', 'asc'] as const) for (const page of pages) await expectPage(path, table, page, order, sorted);
+  if (sorted === BY_ID) {
+    const kept = rowsOf(await run(sql`select block::int, row_count::int from id_blocks where table_name = ${table} and row_count <> 0 order by block`));
+    const recounted = rowsOf(await run(sql`select (id / 1024)::int as block, count(*)::int as row_count from ${sql.identifier(table)} group by 1 order by 1`));
+    expect(kept).toEqual(recounted);
+  } else await expectTimeBlocksTrue(table, sorted.by);
+}
+
+/** The spans of time a table keeps equal a recount of its rows. */
+async function expectTimeBlocksTrue(table: string, column: string) {
+  const kept = rowsOf(await run(sql`select span, block::bigint::text, row_count::int from time_blocks where table_name = ${table} and row_count <> 0 order by 1, 2`));
+  const spans = [...new Set(kept.map((row) => (row as { span: number }).span))];
+  expect(spans.length).toBeGreaterThan(0);
+  const recounted = rowsOf(
+    await run(sql`select span, floor(extract(epoch from ${sql.identifier(column)}) / span)::bigint::text as block, count(*)::int as row_count
+      from ${sql.identifier(table)}, unnest(${`{${spans.join(',')}}`}::int[]) as span group by 1, 2 order by 1, 2`),
+  );
   expect(kept).toEqual(recounted);
 }
 
@@ -90,3 +115,93 @@ test('a filtered or searched deep page is not a block\'s: it still equals an off
   ).map((row) => row.id);
   expect(answer.body.data.items.map((item: { id: number }) => item.id)).toEqual(expected);
 });
+
+test('users: deep pages in creation order equal an offset\'s, through inserts, creation times moved and deletes', async () => {
+  // Three users every 37 minutes, some on the same instant, over about 26 days.
+  await run(sql`
+    insert into users (user_name, password_hash, real_name, email, roles, create_time)
+    select 'deep.user.' || n, 'x', 'Deep user ' || n, 'deep' || n || '@example.com', '{learner}', now() - make_interval(mins => 37 * (n / 3))
+    from generate_series(1, 3000) as n`);
+  await expectPagesAgree('/uc/v1/system/users', 'users', { by: 'create_time', id: 'user_id' });
+  await run(sql`update users set create_time = create_time - interval '3 days 5 hours' where user_name like 'deep.user.%' and user_id % 11 = 0`);
+  await run(sql`delete from users where user_name like 'deep.user.%' and user_id % 13 = 0`);
+  await expectPagesAgree('/uc/v1/system/users', 'users', { by: 'create_time', id: 'user_id' });
+
+  // The deep page reads the days: skewed, the newest day's count moves it by as much.
+  const page = async () => (await admin.get('/uc/v1/system/users', { query: { page: 80, page_size: PAGE_SIZE } })).body.data.items.map((item: { user_id: number }) => item.user_id);
+  const before = await page();
+  try {
+    await run(sql`update time_blocks set row_count = row_count + 3 where table_name = 'users' and span = 86400 and block = (select max(block) from time_blocks where table_name = 'users')`);
+    expect((await page()).slice(3)).toEqual(before.slice(0, PAGE_SIZE - 3));
+  } finally {
+    await run(sql`select recount_time_blocks()`);
+  }
+  expect(await page()).toEqual(before);
+}, 120_000);
+
+test('enrolments: deep pages in enrol time equal an offset\'s, and every range of enrol times answers the rows\' count', async () => {
+  await run(sql`
+    insert into users (user_name, password_hash, real_name, email, roles)
+    select 'deep.learner.' || n, 'x', 'Deep learner ' || n, 'deep.learner' || n || '@example.com', '{learner}' from generate_series(1, 40) as n`);
+  // Every 23 minutes and 7 seconds, off the quarter hours, over about 45 days.
+  await run(sql`
+    insert into enrollments (target_id, learner_id, tenant_id, available, create_at)
+    select course.id, learner.user_id, learner.tenant_id, n % 9 <> 0, now() - make_interval(secs => 1387 * n)
+    from generate_series(1, 2800) as n
+    join lateral (select id from courses order by id limit 1 offset n % 70) as course on true
+    join lateral (select user_id, tenant_id from users where user_name like 'deep.learner.%' order by user_id limit 1 offset n / 70) as learner on true`);
+  const sorted = { by: 'create_at', id: 'id' };
+  await expectPagesAgree('/api/v1/enrollments/pager', 'enrollments', sorted);
+
+  const quarter = 15 * 60 * 1000;
+  const now = Date.now();
+  const aligned = Math.floor((now - 9 * 86_400_000) / quarter) * quarter;
+  const ranges: { start_time?: number; end_time?: number }[] = [
+    { start_time: now - 30 * 86_400_000 },
+    { end_time: now - 3 * 86_400_000 - 12_345 },
+    { start_time: aligned, end_time: aligned + 40 * quarter },
+    { start_time: aligned + 61_000, end_time: aligned + 7 * quarter + 5_000 },
+    // Inside one quarter, across one boundary, an empty range, everything.
+    { start_time: aligned + 1_000, end_time: aligned + 14 * 60_000 },
+    { start_time: aligned - 10 * 60_000, end_time: aligned + 10 * 60_000 },
+    { start_time: aligned + 5_000, end_time: aligned + 5_000 },
+    { start_time: 0, end_time: now + 86_400_000 },
+  ];
+  const expectRangesCounted = async () => {
+    for (const range of ranges) {
+      const answer = await admin.get('/api/v1/enrollments/pager', { query: { page: 1, page_size: 5, ...range } });
+      expect(answer.status).toBe(200);
+      const [{ total }] = rowsOf<{ total: number }>(
+        await run(sql`select count(*)::int as total from enrollments
+          where create_at >= ${range.start_time === undefined ? '-infinity' : new Date(range.start_time).toISOString()}::timestamptz
+            and create_at < ${range.end_time === undefined ? 'infinity' : new Date(range.end_time).toISOString()}::timestamptz`),
+      );
+      expect([range, answer.body.data.total]).toEqual([range, total]);
+    }
+  };
+  await expectRangesCounted();
+  // A range over some of them is not all of them: the ranges above were not all the whole table.
+  expect(new Set(await Promise.all(ranges.map(async (range) => (await admin.get('/api/v1/enrollments/pager', { query: { page: 1, page_size: 5, ...range } })).body.data.total))).size).toBeGreaterThan(4);
+
+  // Times moved (by hand: nothing in the API moves them), rows enabled, disabled and deleted.
+  await run(sql`update enrollments set create_at = create_at + interval '10 hours 3 minutes' where id % 17 = 0`);
+  await run(sql`update enrollments set available = not available where id % 5 = 0`);
+  await run(sql`delete from enrollments where id % 19 = 0`);
+  await expectPagesAgree('/api/v1/enrollments/pager', 'enrollments', sorted);
+  await expectRangesCounted();
+
+  // The quarter hours are what a range's total reads: skewed, the total moves by as much.
+  const range = { start_time: aligned - 86_400_000, end_time: aligned };
+  const totalOf = async () => (await admin.get('/api/v1/enrollments/pager', { query: { page: 1, page_size: 5, ...range } })).body.data.total;
+  const before = await totalOf();
+  try {
+    await run(sql`update time_blocks set row_count = row_count + 2 where table_name = 'enrollments' and span = 900 and block = ${(aligned - quarter) / 1000 / 900}`);
+    expect(await totalOf()).toBe(before + 2);
+  } finally {
+    await run(sql`select recount_time_blocks()`);
+  }
+  expect(await totalOf()).toBe(before);
+
+  await run(sql`truncate enrollments cascade`);
+  expect(rowsOf(await run(sql`select 1 from time_blocks where table_name = 'enrollments'`))).toEqual([]);
+}, 180_000);

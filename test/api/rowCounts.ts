@@ -4,9 +4,16 @@ import { rebuildCounts } from '../../server/db/counts';
 
 type Kept = { table_name: string; key: unknown; row_count: number };
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-const nonZero = sql`select table_name, key, row_count::int from row_counts where row_count <> 0 order by table_name, key`;
+const nonZero = sql`
+  select table_name, key, row_count::int from row_counts where row_count <> 0
+  union all select 'id_blocks ' || table_name, to_jsonb(block), row_count::int from id_blocks where row_count <> 0
+  union all select 'time_blocks ' || table_name || ' ' || span, to_jsonb(block), row_count::int from time_blocks where row_count <> 0
+  order by table_name, key`;
 
-/** The list totals the triggers keep (row_counts), next to a recount of every counted table (the audit trail's too), undone after. */
+/**
+ * The counts the triggers keep (the list totals, the blocks of ids and of time), next to a recount of
+ * every counted table (the audit trail's too), undone after.
+ */
 export async function keptAndRecounted(db: Database): Promise<{ kept: Kept[]; recounted: Kept[] }> {
   const kept = rowsOf<Kept>(await db.execute(nonZero));
   let recounted: Kept[] = [];

@@ -1,0 +1,30 @@
+import { and, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+
+/** The spans `time_blocks` keeps (migration 0023), in seconds: a day for deep pages, a quarter hour for ranges. */
+export const DAY = 86400;
+export const QUARTER_HOUR = 900;
+
+/**
+ * The exact number of `table`'s rows whose `column` is at or after `from` and before `to` (either
+ * may be left open), for a table that keeps quarter hours of that column: the quarters wholly
+ * inside the range, summed, and the rows of the part-quarters at its ends, counted through the
+ * column's index (at most a quarter hour's rows at each end; none when a bound falls on a quarter,
+ * as every time zone's midnight does). `from` and `to` are timestamptz expressions.
+ */
+export function countInTime(table: PgTable, tableName: string, column: PgColumn, from?: SQL, to?: SQL): SQL<number> {
+  const quarter = sql.raw(String(QUARTER_HOUR));
+  // The first whole quarter (the start rounded up) and the one after the last (the end rounded down).
+  const first = from && sql`ceil(extract(epoch from ${from}) / ${quarter})::bigint`;
+  const after = to && sql`floor(extract(epoch from ${to}) / ${quarter})::bigint`;
+  const startOf = (block: SQL) => sql`to_timestamp((${block} * ${quarter})::double precision)`;
+  const inRange = [from && gte(column, from), to && lt(column, to)];
+  const counted = (...edge: (SQL | undefined)[]) => sql`(select count(*) from ${table} where ${and(...inRange, ...edge)})`;
+  const parts = [
+    sql`(select coalesce(sum(row_count), 0) from time_blocks where table_name = ${tableName} and span = ${quarter}${first ? sql` and block >= ${first}` : sql``}${after ? sql` and block < ${after}` : sql``})`,
+    // Before the first whole quarter; from the end of the last one (never again what the first counted).
+    first && counted(lt(column, startOf(first))),
+    after && counted(gte(column, startOf(after)), first && gte(column, startOf(first))),
+  ].filter((part): part is SQL => part !== undefined);
+  return sql<number>`(${sql.join(parts, sql` + `)})`;
+}
