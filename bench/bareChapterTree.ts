@@ -5,18 +5,20 @@ import { builder, run, type RawClient } from './bare';
 
 /**
  * The floor the chapter tree is compared with: the handler's own statement (built once by its
- * query builder) straight through the driver, its JSON text sent as it comes. No session, no
- * validation, no query building per request, no hooks.
+ * query builder) straight through the driver, its JSON text sent as it comes, and kept with its
+ * version as the handler keeps it. No session, no validation, no query building per request, no hooks.
  */
 export async function startBareChapterTree(client: RawClient): Promise<{ base: string; close: () => Promise<void> }> {
   const app: FastifyInstance = Fastify({ logger: false });
-  const built = new Map<number, ReturnType<typeof chapterTreeStatement>>();
+  // Each course's tree as last built, with its version: the statement builds it again only when that changed.
+  const kept = new Map<number, { version: number; tree: string }>();
   app.get('/bare/chapter_tree/:id', async (request, reply) => {
     const id = Number((request.params as { id: string }).id);
-    let statement = built.get(id);
-    if (!statement) built.set(id, (statement = chapterTreeStatement(builder, id)));
-    const [found] = await run(client, statement);
+    const held = kept.get(id);
+    const [found] = await run(client, chapterTreeStatement(builder, id, held?.version ?? -1));
     if (!found) return reply.status(404).send({ success: false });
+    if (found.tree === null) return sendDataJson(reply, held!.tree);
+    if (found.version !== null) kept.set(id, { version: Number(found.version), tree: found.tree as string });
     return sendDataJson(reply, found.tree as string);
   });
   await app.listen({ port: 0, host: '127.0.0.1' });

@@ -19,6 +19,9 @@ export async function rebuildCounts(db: Executor) {
   // The blocks of ids and of time deep pages and time ranges start from (migrations 0022, 0023).
   await db.execute(sql`select recount_id_blocks()`);
   await db.execute(sql`select recount_time_blocks()`);
+  // Every chapter tree and the category tree get a version, so servers may keep them (migration 0024).
+  await db.execute(sql`select raise_tree_versions('chapters', array(select distinct course_id from chapters))`);
+  await db.execute(sql`select raise_tree_versions('categories', array[0])`);
   // The audit trail keeps its own keys and days at commit (audit_logs_count, migrations 0017 and
   // 0023): the whole trail, each organisation, each action, each resource.
   await db.execute(sql`delete from row_counts where table_name = 'audit_logs'`);

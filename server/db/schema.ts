@@ -141,7 +141,11 @@ export const chapters = entityTable(chapter, {
     video_id: { column: () => videos.id, onDelete: 'restrict' },
   },
   extra: { sort_order: integer('sort_order').notNull() },
-  indexes: (column) => [index('chapters_course_parent_order_idx').on(column('course_id'), column('parent_id'), column('sort_order'))],
+  indexes: (column) => [
+    index('chapters_course_parent_order_idx').on(column('course_id'), column('parent_id'), column('sort_order')),
+    // The courses a renamed video shows in (their trees change), and a video's delete checking none plays it.
+    index('chapters_video_idx').on(column('video_id')),
+  ],
 });
 
 /** Series: `available` (published) is changed only by publish and unpublish; `created_at` is SPEC.md's `create_at`. */
@@ -430,6 +434,22 @@ export const timeBlocks = pgTable(
     row_count: bigint('row_count', { mode: 'number' }).notNull(),
   },
   (table) => [primaryKey({ columns: [table.table_name, table.span, table.block] })],
+);
+
+/**
+ * The version of each tree the server answers from memory (`tree`: 'chapters' with a course's id
+ * as `scope`, 'categories' with 0), raised by statement triggers in the transaction of every write
+ * that changes what the tree shows (migration 0024): a server keeps a tree's text with its version,
+ * and sends it again while the database still holds that version.
+ */
+export const treeVersions = pgTable(
+  'tree_versions',
+  {
+    tree: text('tree').notNull(),
+    scope: integer('scope').notNull(),
+    version: bigint('version', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.tree, table.scope] })],
 );
 
 /**

@@ -8,6 +8,7 @@ import { categories, courses, series } from '../db/schema';
 import { columnsOf } from '../db/tables';
 import { BadRequest, Conflict, NotFound } from '../errors';
 import { entityRoutes, entityStore, sendDataJson } from './entityRoutes';
+import { treeCache } from './treeCache';
 import { siblingOrder, type Place } from './siblingOrder';
 
 const store = entityStore(category, categories);
@@ -59,16 +60,23 @@ async function checkParent(tx: Executor, parentId: number, childId?: number) {
   if (parent.parent_id !== 0) throw badParent('app.validation.category_depth');
 }
 
+/** The category tree, sent again from memory while its version stands (migration 0024). */
+const trees = treeCache('categories');
+
 /**
  * Every category, top-level ones in their order, each with its subcategories in theirs, as the JSON
- * text the database builds (a node is the record a read answers, with `children`).
+ * text the database builds (a node is the record a read answers, with `children`), unless the
+ * tree's version is the one the server keeps (`known`).
  */
-const treeStatement = (db: Executor) =>
-  db.select({ tree: sql<string>`${order.treeJson((children) => store.recordJson({ sort_order: sql`${column.sort_order}`, children }))}::text` }).from(sql`(values (1)) as one`);
+const treeStatement = (db: Executor, known: number) =>
+  db
+    .select(trees.columns(sql`0`, sql`${known}`, order.treeJson((children) => store.recordJson({ sort_order: sql`${column.sort_order}`, children }))))
+    .from(sql`(values (1)) as one`);
 
 async function readTree(db: Executor): Promise<string> {
-  const [{ tree }] = await treeStatement(db);
-  return tree;
+  const held = trees.held(db, 0);
+  const [found] = await treeStatement(db, held?.version ?? -1);
+  return trees.answer(db, 0, held, found);
 }
 
 async function readNode(db: Executor, id: number): Promise<CategoryRow> {

@@ -11,6 +11,7 @@ import { columnsOf } from '../db/tables';
 import { BadRequest, NotFound } from '../errors';
 import { entityStore, sendDataJson, type Statement } from './entityRoutes';
 import { siblingOrder, type Place } from './siblingOrder';
+import { treeCache } from './treeCache';
 
 type Row = Record<string, unknown>;
 
@@ -77,14 +78,24 @@ async function checkPlace(tx: Executor, courseId: number, parentId: number) {
 /** `res_id` as the database writes it into the tree: `resource.toWire`'s rule, in SQL. */
 const resIdJson = sql`case when ${column.res_type} = 'pdf' then to_json(nullif(${column.pdf}, '')) else to_json(${column.video_id}) end`;
 
+/** A course's chapter tree, sent again from memory while its version stands (migration 0024). */
+const trees = treeCache('chapters');
+
 /**
  * A course's chapters in order, each with its sections in theirs, as the JSON text the database
  * builds in one statement whatever the number of sections (a node is the record a read answers,
- * with `children`); no row for an unknown course (404), `[]` for a course without chapters.
+ * with `children`); no row for an unknown course (404), `[]` for a course without chapters. The
+ * tree is built only when the course's tree version is not the one the server keeps (`known`).
  */
 const treeQuery = (db: Executor) =>
   db
-    .select({ tree: sql<string>`${order.treeJson((children) => store.recordJson({ res_id: resIdJson, children }), [sql`${courses.id}`])}::text` })
+    .select(
+      trees.columns(
+        sql`${courses.id}`,
+        sql`${sql.placeholder('known')}`,
+        order.treeJson((children) => store.recordJson({ res_id: resIdJson, children }), [sql`${courses.id}`]),
+      ),
+    )
     .from(courses)
     .where(eq(courses.id, sql.placeholder('courseId')));
 /** The tree's statement, built once for each database handle (unnamed: planned per call). */
@@ -93,23 +104,27 @@ function preparedTree(db: Executor) {
   let prepared = preparedTrees.get(db);
   if (!prepared) {
     const query = treeQuery(db);
-    prepared = { query: query.prepare(''), statement: { ...query.toSQL(), fields: ['tree'] } };
+    prepared = { query: query.prepare(''), statement: { ...query.toSQL(), fields: ['version', 'tree'] } };
     preparedTrees.set(db, prepared);
   }
   return prepared;
 }
 
-/** The statement the chapter tree sends for a course, its id bound: the bench's bare route sends it itself. */
-export function chapterTreeStatement(db: Executor, courseId: number): Statement {
+/**
+ * The statement the chapter tree sends for a course, its id bound, with the version its sender
+ * keeps the tree at (-1: none, so the tree is built): the bench's bare route sends it itself.
+ */
+export function chapterTreeStatement(db: Executor, courseId: number, known = -1): Statement {
   const { statement } = preparedTree(db);
-  return { ...statement, params: fillPlaceholders(statement.params, { courseId }) };
+  return { ...statement, params: fillPlaceholders(statement.params, { courseId, known }) };
 }
 
 /** The tree as JSON text, sent as it is (its shape is `chapterTree`'s, which the tests check). */
 async function readTree(db: Executor, courseId: number): Promise<string> {
-  const [found] = (await preparedTree(db).query.execute({ courseId })) as { tree: string }[];
+  const held = trees.held(db, courseId);
+  const [found] = await preparedTree(db).query.execute({ courseId, known: held?.version ?? -1 });
   if (!found) throw new NotFound();
-  return found.tree;
+  return trees.answer(db, courseId, held, found);
 }
 
 async function readNode(db: Executor, id: number) {
