@@ -1,4 +1,4 @@
-import { gte, lt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -8,7 +8,7 @@ import { tenantListScope } from '../auth/tenantScope';
 import type { Database } from '../db/client';
 import { auditLogs } from '../db/schema';
 import { addedColumn, entityColumns } from '../export/columns';
-import { entityStore, type Condition, type ListQuery } from './entityRoutes';
+import { entityStore, timeBound, type Condition, type ListQuery } from './entityRoutes';
 
 type Row = Record<string, unknown>;
 type AuditLogQuery = ListQuery & { from?: number; to?: number };
@@ -24,12 +24,12 @@ const store = entityStore(auditLog, auditLogs, {
   search: sql`(${auditLogs.user} || chr(10) || ${auditLogs.title})`,
   // Kept at commit by audit_logs_count (migrations 0017, 0023), as are the days deep pages start from.
   countedBy: [[], ['tenant_id'], ['action'], ['entity']],
-  timeBlocks: { column: 'at' },
+  timeBlocks: { column: 'at', ranges: true },
 });
 
-/** The time's bounds, built once: the placeholders take the time as the column stores it. */
-const fromCondition = gte(auditLogs.at, sql.placeholder('from'));
-const toCondition = lt(auditLogs.at, sql.placeholder('to'));
+/** The time's bounds, built once: the placeholders take the time as the column stores it; the quarter hours count them. */
+const fromCondition = timeBound(auditLogs.at, 'from', 'from');
+const toCondition = timeBound(auditLogs.at, 'to', 'to');
 const timeConditions = ({ from, to }: AuditLogQuery): (Condition | undefined)[] => [
   from === undefined ? undefined : { condition: fromCondition, values: { from: new Date(from).toISOString() } },
   to === undefined ? undefined : { condition: toCondition, values: { to: new Date(to).toISOString() } },
