@@ -437,19 +437,19 @@ export const timeBlocks = pgTable(
 );
 
 /**
- * The version of each tree the server answers from memory (`tree`: 'chapters' with a course's id
- * as `scope`, 'categories' with 0), raised by statement triggers in the transaction of every write
- * that changes what the tree shows (migration 0024): a server keeps a tree's text with its version,
- * and sends it again while the database still holds that version.
+ * Versions of what a server keeps in memory (migration 0024), raised in the transaction of every
+ * write that changes it, whichever instance writes: a server keeps a tree's text with the version
+ * it was built at, and sends it again while the database still holds that version. `name` says
+ * what is kept: 'chapter_tree' with a course's id as `scope`, 'category_tree' with 0.
  */
-export const treeVersions = pgTable(
-  'tree_versions',
+export const versions = pgTable(
+  'versions',
   {
-    tree: text('tree').notNull(),
+    name: text('name').notNull(),
     scope: integer('scope').notNull(),
     version: bigint('version', { mode: 'number' }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.tree, table.scope] })],
+  (table) => [primaryKey({ columns: [table.name, table.scope] })],
 );
 
 /**

@@ -61,7 +61,7 @@ async function checkParent(tx: Executor, parentId: number, childId?: number) {
 }
 
 /** The category tree, sent again from memory while its version stands (migration 0024). */
-const trees = treeCache('categories');
+const trees = treeCache('category_tree');
 
 /**
  * Every category, top-level ones in their order, each with its subcategories in theirs, as the JSON

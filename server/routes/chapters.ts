@@ -79,7 +79,7 @@ async function checkPlace(tx: Executor, courseId: number, parentId: number) {
 const resIdJson = sql`case when ${column.res_type} = 'pdf' then to_json(nullif(${column.pdf}, '')) else to_json(${column.video_id}) end`;
 
 /** A course's chapter tree, sent again from memory while its version stands (migration 0024). */
-const trees = treeCache('chapters');
+const trees = treeCache('chapter_tree');
 
 /**
  * A course's chapters in order, each with its sections in theirs, as the JSON text the database

@@ -12,12 +12,12 @@ export interface KeptTree {
 
 /**
  * Trees a server sends again from memory while the database still holds the version they were
- * built at (`tree_versions`, raised by the triggers of migration 0024 in every write's
+ * built at (`versions`, raised by the triggers of migration 0024 in every write's
  * transaction, whichever instance writes). A read's statement answers the version and, on the same
  * snapshot, builds the tree only when that version is not the one kept: one round trip either way,
  * never a tree older than the database's.
  */
-export function treeCache(tree: 'chapters' | 'categories') {
+export function treeCache(tree: 'chapter_tree' | 'category_tree') {
   const keptBy = new WeakMap<Executor, { trees: Map<number, KeptTree>; size: number }>();
   const keptFor = (db: Executor) => {
     let kept = keptBy.get(db);
@@ -31,7 +31,7 @@ export function treeCache(tree: 'chapters' | 'categories') {
   };
 
   /** The version of `scope`'s tree as the statement reads it; null when it has none (it is then built on every read). */
-  const version = (scope: SQL) => sql<number | null>`(select version from tree_versions where tree = ${tree} and scope = ${scope})`;
+  const version = (scope: SQL) => sql<number | null>`(select version from versions where name = ${tree} and scope = ${scope})`;
 
   return {
     /** The columns a read's statement selects: the version, and the tree (`build`) unless the version is `known`. */

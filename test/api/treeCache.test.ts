@@ -108,7 +108,7 @@ test('what an instance sends from memory is the kept tree, until the version mov
     await tx.execute(sql`update chapters set title = 'Changed unseen' where id = ${chapter.id}`);
   });
   for (const api of [one, two]) expect((await api.get(`/api/v1/courses/${course.id}/chapters/tree`)).body.data[0].title).toBe('As kept');
-  await run(sql`select raise_tree_versions('chapters', array[${course.id}::int])`);
+  await run(sql`select raise_versions('chapter_tree', array[${course.id}::int])`);
   expect((await expectBothFresh(course.id))[0].title).toBe('Changed unseen');
 });
 
