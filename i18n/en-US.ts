@@ -702,7 +702,7 @@ export const enUS: TranslationMessages = {
       },
     },
     mail_outbox: {
-      name: 'Mail |||| Mail',
+      name: 'Mail outbox |||| Mail outbox',
       fields: {
         id: 'ID',
         to: 'To',

@@ -702,7 +702,7 @@ export const jaJP: TranslationMessages = {
       },
     },
     mail_outbox: {
-      name: 'メール |||| メール',
+      name: 'メール送信箱 |||| メール送信箱',
       fields: {
         id: 'ID',
         to: '宛先',

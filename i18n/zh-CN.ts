@@ -702,7 +702,7 @@ export const zhCN: TranslationMessages = {
       },
     },
     mail_outbox: {
-      name: '邮件 |||| 邮件',
+      name: '邮件发件箱 |||| 邮件发件箱',
       fields: {
         id: 'ID',
         to: '收件人',

@@ -4,6 +4,7 @@ import { expect, searchFor, startServer, storeSession, test, unique, type Runnin
 
 const texts = {
   'en-US': {
+    heading: 'Mail outbox',
     notDelivering: 'No mail server is configured (SMTP_URL is not set): mail waits here, queued, until one is.',
     queued: 'Queued',
     failed: 'Failed',
@@ -14,6 +15,7 @@ const texts = {
     group: 'Carousel group',
   },
   'zh-CN': {
+    heading: '邮件发件箱',
     notDelivering: '未配置邮件服务器（未设置 SMTP_URL）：邮件在此排队等候，直到配置为止。',
     queued: '排队中',
     failed: '发送失败',
@@ -24,6 +26,7 @@ const texts = {
     group: '轮播图分组',
   },
   'ja-JP': {
+    heading: 'メール送信箱',
     notDelivering: 'メールサーバーが設定されていません（SMTP_URL 未設定）。設定されるまでメールはここで待機します。',
     queued: '待機中',
     failed: '送信失敗',
@@ -101,6 +104,9 @@ for (const locale of Object.keys(texts) as Locale[]) {
     await page.goto(`/mail_outbox?locale=${locale}`);
     // The first visit loads the screen's code: on a busy machine that takes a while.
     await expect(page.getByTestId('mail-not-delivering')).toHaveText(t.notDelivering, { timeout: 30_000 });
+    // The screen is called what its menu entry says.
+    await expect(page.getByRole('heading', { level: 2 })).toHaveText(t.heading);
+    await expect(page.getByRole('menuitem', { name: t.heading })).toBeVisible();
     await searchFor(page, subjectWord);
     await expect(page.getByTestId('record-card')).toHaveCount(1);
     await expect(page.getByTestId('record-card')).toContainText(t.queued);
