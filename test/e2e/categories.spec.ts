@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, test, unique } from './fixtures';
+import { expect, expectNoSidewaysScroll, test, unique } from './fixtures';
 
 /** The texts of one locale, as the console shows them. */
 interface Texts {
@@ -183,10 +183,7 @@ test.describe('category tree layout', () => {
       const region = category(page, long);
       await region.scrollIntoViewIfNeeded();
       await expect(region).toBeVisible();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
-      const box = (await region.boundingBox())!;
-      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      await expectNoSidewaysScroll(page, { locator: region, width });
       await region.screenshot({ path: testInfo.outputPath(`category-${width}.png`) });
       await page.screenshot({ path: testInfo.outputPath(`categories-page-${width}.png`), fullPage: false });
     }

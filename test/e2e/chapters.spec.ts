@@ -1,6 +1,6 @@
 import path from 'node:path';
-import type { Locator, Page } from '@playwright/test';
-import { expect, test, unique, type RunningServer } from './fixtures';
+import type { Page } from '@playwright/test';
+import { expect, expectNoSidewaysScroll, test, unique, type RunningServer } from './fixtures';
 
 const pdf = path.join(process.cwd(), 'test/fixtures/tiny.pdf');
 
@@ -318,13 +318,6 @@ async function fillForScreens(server: RunningServer, token: string, locale: stri
   return { id, parent };
 }
 
-const noOverflow = async (page: Page, region: Locator, width: number) => {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-  const box = (await region.boundingBox())!;
-  expect(box.x + box.width).toBeLessThanOrEqual(width);
-};
-
 test.describe('chapter screens layout', () => {
   for (const locale of ['en-US', 'zh-CN']) {
     test(`long titles wrap at 1440 and 390 px (${locale})`, async ({ page, server, signInAs }, testInfo) => {
@@ -336,11 +329,11 @@ test.describe('chapter screens layout', () => {
         await page.goto(`/course/${id}/chapter?locale=${locale}`);
         const chapter = page.getByTestId('chapter').first();
         await expect(chapter.getByTestId('section')).toHaveCount(3);
-        await noOverflow(page, chapter, width);
+        await expectNoSidewaysScroll(page, { locator: chapter, width });
         await page.screenshot({ path: testInfo.outputPath(`chapters-${locale}-${width}.png`), fullPage: true });
         await page.goto(`/course/${id}/chapter/${parent}/section/${parent}/create?locale=${locale}`);
         await expect(page.getByRole('radio').first()).toBeVisible();
-        await noOverflow(page, page.locator('form'), width);
+        await expectNoSidewaysScroll(page, { locator: page.locator('form'), width });
         await page.screenshot({ path: testInfo.outputPath(`section-form-${locale}-${width}.png`), fullPage: true });
       }
     });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
-import { expect, screenPairs, searchFor, test, unique, type RunningServer } from './fixtures';
+import { expect, expectNoSidewaysScroll, screenPairs, searchFor, test, unique, type RunningServer } from './fixtures';
 
 const picture = path.join(process.cwd(), 'test/fixtures/tiny.png');
 
@@ -250,8 +250,7 @@ test.describe('course screens at 1440 and 390 px', () => {
       await page.goto(`/course?locale=${locale}`);
       await searchFor(page, word);
       await expect(page.getByTestId('record-card')).toHaveCount(3);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page);
       await page.screenshot({ path: shot('course-cards'), fullPage: true });
       await page.getByRole('button', { name: `${word} Modern web development` }).click();
       await expect(page.getByRole('dialog')).toBeVisible();

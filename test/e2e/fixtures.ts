@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { test as base, expect, type BrowserContext, type Page, type TestInfo } from '@playwright/test';
+import { test as base, expect, type BrowserContext, type Locator, type Page, type TestInfo } from '@playwright/test';
 import { createScratchDatabase } from '../scratchDatabase';
 import { startServerProcess } from '../serverProcess';
 
@@ -127,6 +127,16 @@ export async function shootAtWidths(page: Page, testInfo: TestInfo, name: string
     await shoot(page, testInfo, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
+}
+
+/** The page does not scroll sideways, and `region`, if given, ends within the window's `width`. */
+export async function expectNoSidewaysScroll(page: Page, region?: { locator: Locator; width: number }) {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  if (region) {
+    const box = (await region.locator.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(region.width);
+  }
 }
 
 /** A name no other test uses, to find this test's own records with the search box. */

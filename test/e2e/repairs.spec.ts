@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN_PASSWORD, expect, fillSignIn, searchFor, test, type RunningServer } from './fixtures';
+import { ADMIN_PASSWORD, expect, expectNoSidewaysScroll, fillSignIn, searchFor, test, type RunningServer } from './fixtures';
 
 /** Every main-frame navigation of `page`, the first being the document's own load. */
 function recordNavigations(page: Page) {
@@ -64,8 +64,6 @@ test.describe('long text in lists', () => {
     return ucode;
   }
 
-  const pageScrollsSideways = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth);
-
   /** The table view of the list, searched down to the long group. */
   async function openTable(page: Page, server: RunningServer, signInAs: () => Promise<void>) {
     const ucode = await seedLongGroup(server);
@@ -82,7 +80,7 @@ test.describe('long text in lists', () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     const row = await openTable(page, server, signInAs);
 
-    expect(await pageScrollsSideways(page)).toBe(false);
+    await expectNoSidewaysScroll(page);
     await expect(row.getByTitle(longDescription)).toBeVisible();
     await expect(row.getByTitle(longName)).toBeVisible();
     // A few lines at most.
@@ -98,7 +96,7 @@ test.describe('long text in lists', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     const row = await openTable(page, server, signInAs);
     await expect(row.getByTitle(longDescription)).toBeAttached();
-    expect(await pageScrollsSideways(page)).toBe(false);
+    await expectNoSidewaysScroll(page);
     const table = await page.locator('.RaDataTable-tableWrapper').evaluate((element) => ({ scrolls: element.scrollWidth > element.clientWidth, width: element.clientWidth }));
     expect(table.scrolls).toBe(true);
     expect(table.width).toBeLessThanOrEqual(390);
@@ -120,7 +118,7 @@ test.describe('long text in lists', () => {
     // One line, cut: its text is taller than what shows.
     const clipped = await title.evaluate((element) => ({ lines: Math.round(element.clientHeight / parseFloat(getComputedStyle(element).lineHeight)), cut: element.scrollHeight > element.clientHeight }));
     expect(clipped).toEqual({ lines: 1, cut: true });
-    expect(await pageScrollsSideways(page)).toBe(false);
+    await expectNoSidewaysScroll(page);
     const cardBox = (await card.boundingBox())!;
     const titleBox = (await title.boundingBox())!;
     expect(titleBox.x + titleBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page, Request } from '@playwright/test';
-import { expect, screenPairs, searchFor, test, unique, type RunningServer } from './fixtures';
+import { expect, expectNoSidewaysScroll, screenPairs, searchFor, test, unique, type RunningServer } from './fixtures';
 
 const picture = path.join(process.cwd(), 'test/fixtures/tiny.png');
 
@@ -40,11 +40,6 @@ async function chooseCategory(page: Page, label: RegExp, title: string) {
 }
 
 /** The page is never wider than the window: long titles wrap, tables scroll in their own box. */
-async function expectNoSidewaysScroll(page: Page) {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
-}
-
 test.describe('series', () => {
   test('create with the preset values and the free/paid helper, then publish and unpublish through the switch', async ({ page, server, signInAs }) => {
     const data = await seed(server);
