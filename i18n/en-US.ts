@@ -168,6 +168,7 @@ export const enUS: TranslationMessages = {
       in_use: 'The record is still in use and cannot be deleted',
       too_many_attempts: 'Too many failed attempts, please try again in %{minutes} minutes',
       too_many_attempts_one_minute: 'Too many failed attempts, please try again in a minute',
+      exports_busy: 'Other exports are being downloaded right now: please try again in a few seconds',
       too_large: 'The request is too large',
       unsupported_media_type: 'Unsupported content type',
       request_timeout: 'The request took too long to arrive',

@@ -168,6 +168,7 @@ export const jaJP: TranslationMessages = {
       in_use: 'このレコードは使用中のため削除できません',
       too_many_attempts: '失敗が多すぎます。%{minutes} 分後にもう一度お試しください',
       too_many_attempts_one_minute: '失敗が多すぎます。1 分後にもう一度お試しください',
+      exports_busy: 'ほかのエクスポートをダウンロード中です。数秒後にもう一度お試しください',
       too_large: 'リクエストが大きすぎます',
       unsupported_media_type: 'サポートされていないコンテンツタイプです',
       request_timeout: 'リクエストの受信に時間がかかりすぎました。もう一度お試しください',

@@ -168,6 +168,7 @@ export const zhCN: TranslationMessages = {
       in_use: '该记录仍在使用中，无法删除',
       too_many_attempts: '失败次数过多，请 %{minutes} 分钟后再试',
       too_many_attempts_one_minute: '失败次数过多，请 1 分钟后再试',
+      exports_busy: '其他导出正在下载中，请几秒钟后再试',
       too_large: '请求内容过大',
       unsupported_media_type: '不支持的内容类型',
       request_timeout: '请求发送超时，请重试',

@@ -149,7 +149,7 @@ async function createServer(config: AppConfig, database: DatabaseHandle, logger:
   // After the session is known, before any handler: every transaction a handler begins carries its caller.
   await app.register(auditTrailPlugin);
   // Before the routes: lists that declare `config.csv` answer CSV too.
-  await app.register(csvExportPlugin);
+  await app.register(csvExportPlugin, { exportsAtOnce: config.exportsAtOnce });
 
   await app.register(healthRoutes, { ping: database.ping, database: database.kind });
   await app.register(authRoutes);

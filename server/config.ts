@@ -28,6 +28,11 @@ export interface AppConfig {
   logLevel: string;
   /** The largest video upload; images (5 MB) and PDFs (50 MB) have SPEC.md's fixed limits. */
   videoMaxBytes: number;
+  /**
+   * CSV exports streamed at once by this instance: each holds one of the pool's connections for as
+   * long as the download lasts, so more would leave the other requests waiting for one.
+   */
+  exportsAtOnce: number;
   /** How old an uploaded file that no record names must be before housekeeping removes it (a form still being filled names nothing yet). */
   unusedFileGraceMs: number;
   /** Where mail goes: an SMTP server (`smtp://user:pass@host:587`, `smtps://...`); without one, the outbox table. */
@@ -64,6 +69,7 @@ export const defaultConfig = (rootDir = process.cwd()): AppConfig => ({
   trustProxy: false,
   logLevel: 'info',
   videoMaxBytes: 2 * 1024 ** 3,
+  exportsAtOnce: 3,
   unusedFileGraceMs: 24 * HOUR,
   mailFrom: 'Course console <no-reply@localhost>',
   mailDelivery: { pollMs: 5_000, retryBaseMs: 60_000, retryMaxMs: 6 * HOUR, maxAttempts: 10, retentionMs: 30 * 24 * HOUR },
@@ -95,6 +101,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, rootDir = process.cwd()): 
     trustProxy: env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL ?? base.logLevel,
     videoMaxBytes: env.VIDEO_MAX_BYTES ? Number(env.VIDEO_MAX_BYTES) : base.videoMaxBytes,
+    exportsAtOnce: env.EXPORTS_AT_ONCE ? Number(env.EXPORTS_AT_ONCE) : base.exportsAtOnce,
     unusedFileGraceMs: env.UNUSED_FILE_GRACE_HOURS ? Number(env.UNUSED_FILE_GRACE_HOURS) * HOUR : base.unusedFileGraceMs,
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || base.mailFrom,
@@ -111,6 +118,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv, rootDir = process.cwd()): 
   if (!(app.qrSignIn.ttlMs > 0)) throw new Error(`QR_TTL_SECONDS must be a positive number, not "${env.QR_TTL_SECONDS}"`);
   if (!Number.isSafeInteger(app.videoMaxBytes) || app.videoMaxBytes <= 0)
     throw new Error(`VIDEO_MAX_BYTES must be a positive whole number of bytes, not "${env.VIDEO_MAX_BYTES}"`);
+  if (!Number.isInteger(app.exportsAtOnce) || app.exportsAtOnce < 1 || app.exportsAtOnce > 8)
+    throw new Error(`EXPORTS_AT_ONCE must be a whole number from 1 to 8 (the pool has 10 connections), not "${env.EXPORTS_AT_ONCE}"`);
   if (!(app.unusedFileGraceMs > 0)) throw new Error(`UNUSED_FILE_GRACE_HOURS must be a positive number, not "${env.UNUSED_FILE_GRACE_HOURS}"`);
   const delivery = app.mailDelivery;
   if (!(delivery.retryBaseMs > 0)) throw new Error(`MAIL_RETRY_BASE_SECONDS must be a positive number, not "${env.MAIL_RETRY_BASE_SECONDS}"`);

@@ -2,7 +2,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Failure } from '../schema/envelope';
-import { ApiError, BadRequest, Conflict, NotYet, TooManyRequests, valueTaken, type MessageArgs } from './errors';
+import { ApiError, BadRequest, Conflict, ExportsBusy, type MessageArgs, NotYet, TooManyRequests, valueTaken } from './errors';
 import { fieldLabel, localeFromHeader, translate, type ServerLocale } from './messages';
 import { constraintField } from './db/constraints';
 
@@ -79,7 +79,7 @@ function envelope(error: ApiError, locale: ServerLocale, resource: string | unde
 
 /** Answers an error as the envelope, in the caller's language (with Retry-After when throttled). */
 export function sendError(request: FastifyRequest, reply: FastifyReply, apiError: ApiError) {
-  if (apiError instanceof TooManyRequests) reply.header('retry-after', String(apiError.retryAfterSeconds));
+  if (apiError instanceof TooManyRequests || apiError instanceof ExportsBusy) reply.header('retry-after', String(apiError.retryAfterSeconds));
   if (apiError.statusCode === 503) reply.header('retry-after', '5');
   const locale = localeFromHeader(request.headers['accept-language']);
   return reply.status(apiError.statusCode).send(envelope(apiError, locale, request.routeOptions.config?.resource));

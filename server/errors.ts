@@ -66,6 +66,14 @@ export class NotYet extends ApiError {
   }
 }
 
+/** Every CSV export this instance streams at once is taken: try again in a few seconds (Retry-After). */
+export class ExportsBusy extends ApiError {
+  readonly retryAfterSeconds = 5;
+  constructor() {
+    super(429, 'app.error.exports_busy');
+  }
+}
+
 /** Throttled: Retry-After says the seconds to wait; the message says minutes, rounded up, as people count them. */
 export class TooManyRequests extends ApiError {
   constructor(readonly retryAfterSeconds: number) {

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import Negotiator from 'negotiator';
 import { z } from 'zod';
 import { isTimeZone } from '../../schema/timeZone';
-import { BadRequest } from '../errors';
+import { BadRequest, ExportsBusy } from '../errors';
 import { localeFromHeader, translate } from '../messages';
 import { publicFileUrl } from '../storage/publicAddress';
 import { headerCells, timeFormatter, type CsvColumn } from './columns';
@@ -71,6 +71,8 @@ async function sendCsv(request: FastifyRequest, reply: FastifyReply, csv: CsvExp
   const locale = localeFromHeader(request.headers['accept-language']);
   const context = { locale, time: timeFormatter(timeZones.get(request) ?? 'UTC'), fileUrl: (key: string) => publicFileUrl(request, key) };
   const batches = csv.rows(request)[Symbol.asyncIterator]();
+  // However the answer ends (sent, failed, or the client gone before the file began), the cursor and its connection are given back.
+  reply.raw.once('close', () => void batches.return?.(undefined).catch(() => undefined));
   const first = await batches.next();
   async function* lines() {
     try {
@@ -88,16 +90,23 @@ async function sendCsv(request: FastifyRequest, reply: FastifyReply, csv: CsvExp
     .send(Readable.from(lines()));
 }
 
-const answerCsv: preHandlerAsyncHookHandler = async function (request, reply) {
-  const csv = request.routeOptions.config.csv;
-  if (csv && prefersCsv(request)) return sendCsv(request, reply, csv);
-};
-
 /**
  * Lists that declare `config.csv` answer CSV as well as JSON, and say so in the OpenAPI document.
- * Registered before the routes, so it sees each as it is declared.
+ * Registered before the routes, so it sees each as it is declared. At most `exportsAtOnce` exports
+ * stream at once (each holds a connection of the pool until its download ends); one more is a 429
+ * with Retry-After, in the caller's language, and takes nothing.
  */
-export const csvExportPlugin = fp(async (app) => {
+export const csvExportPlugin = fp<{ exportsAtOnce: number }>(async (app, { exportsAtOnce }) => {
+  let streaming = 0;
+  const answerCsv: preHandlerAsyncHookHandler = async function (request, reply) {
+    const csv = request.routeOptions.config.csv;
+    if (!csv || !prefersCsv(request)) return;
+    if (streaming >= exportsAtOnce) throw new ExportsBusy();
+    streaming += 1;
+    reply.raw.once('close', () => (streaming -= 1));
+    return sendCsv(request, reply, csv);
+  };
+
   app.addHook('onRoute', (route) => {
     if (!route.config?.csv || ![route.method].flat().includes('GET')) return;
     const schema = (route.schema ??= {});

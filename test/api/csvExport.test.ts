@@ -187,3 +187,46 @@ test(`a long export is streamed from a cursor: ${EXPORT_ROWS} rows, read as the 
   const after = (await server.database.db.execute(sql`select count(*)::int as open from pg_stat_activity where query like 'fetch % from export_rows' and state <> 'idle'`)) as unknown as { rows: unknown[] };
   expect(after.rows).toEqual([{ open: 0 }]);
 }, 120_000);
+
+test('exports stream a few at a time: one more is a 429 in the caller\'s language, lists still answer, and a download given up frees its place', async () => {
+  const limited = await startServer({ exportsAtOnce: 1 });
+  const giveUp = new AbortController();
+  try {
+    const token = await signIn(limited.url, 'admin', ADMIN_PASSWORD);
+    // Far larger than the sockets' buffers (about 70 MiB): unread, the first export stays open, holding its cursor and connection.
+    await limited.database.db.execute(sql`insert into teachers (name, title) select 'Held teacher ' || n, repeat('A long title ', 40) from generate_series(1, 140000) as n`);
+    const held = await fetch(new URL(teachers, limited.url), { headers: { ...CSV, authorization: `Bearer ${token}` }, signal: giveUp.signal });
+    expect(held.status).toBe(200);
+    const openCursors = async () =>
+      ((await limited.database.db.execute(sql`select count(*)::int as open from pg_stat_activity where query like 'fetch % from export_rows' and state <> 'idle'`)) as unknown as { rows: { open: number }[] }).rows[0].open;
+    expect(await openCursors()).toBe(1);
+
+    for (const [language, message] of [
+      ['en-US', 'Other exports are being downloaded right now: please try again in a few seconds'],
+      ['zh-CN', '其他导出正在下载中，请几秒钟后再试'],
+      ['ja-JP', 'ほかのエクスポートをダウンロード中です。数秒後にもう一度お試しください'],
+    ]) {
+      const refused = await fetch(new URL('/api/v1/courses/pager', limited.url), { headers: { ...CSV, 'accept-language': language, authorization: `Bearer ${token}` } });
+      expect([refused.status, refused.headers.get('retry-after'), await refused.json()]).toEqual([429, '5', { success: false, error_code: 429, message }]);
+    }
+    // The lists themselves are not held up.
+    const page = await client(limited.url, token).get(teachers, { query: { page: 1, page_size: 5 } });
+    expect([page.status, page.body.data.total]).toEqual([200, await count(limited, 'select count(*) from teachers')]);
+
+    // The client goes away mid-file: its cursor is closed, and the next export streams.
+    giveUp.abort();
+    for (let tries = 0; tries < 50 && (await openCursors()) > 0; tries++) await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await openCursors()).toBe(0);
+    const next = await fetch(new URL('/api/v1/courses/pager', limited.url), { headers: { ...CSV, authorization: `Bearer ${token}` } });
+    expect(next.status).toBe(200);
+    expect(rowsOf(await next.text()).length).toBe((await count(limited, 'select count(*) from courses')) + 1);
+  } finally {
+    giveUp.abort();
+    await limited.stop();
+  }
+}, 120_000);
+
+async function count(target: TestServer, query: string): Promise<number> {
+  const { rows } = (await target.database.db.execute(sql.raw(query))) as unknown as { rows: { count: string }[] };
+  return Number(rows[0].count);
+}
