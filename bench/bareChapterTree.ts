@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { chapterTreeStatement } from '../server/routes/chapters';
 import { sendDataJson } from '../server/routes/entityRoutes';
+import { treeCache } from '../server/routes/treeCache';
 import { builder, run, type RawClient } from './bare';
 
 /**
@@ -10,16 +11,14 @@ import { builder, run, type RawClient } from './bare';
  */
 export async function startBareChapterTree(client: RawClient): Promise<{ base: string; close: () => Promise<void> }> {
   const app: FastifyInstance = Fastify({ logger: false });
-  // Each course's tree as last built, with its version: the statement builds it again only when that changed.
-  const kept = new Map<number, { version: number; tree: string }>();
+  // Each course's tree kept with its version, as the handler keeps it: the statement builds it again only when that changed.
+  const trees = treeCache('chapter_tree');
   app.get('/bare/chapter_tree/:id', async (request, reply) => {
     const id = Number((request.params as { id: string }).id);
-    const held = kept.get(id);
+    const held = trees.held(builder, id);
     const [found] = await run(client, chapterTreeStatement(builder, id, held?.version ?? -1));
     if (!found) return reply.status(404).send({ success: false });
-    if (found.tree === null) return sendDataJson(reply, held!.tree);
-    if (found.version !== null) kept.set(id, { version: Number(found.version), tree: found.tree as string });
-    return sendDataJson(reply, found.tree as string);
+    return sendDataJson(reply, trees.answer(builder, id, held, found as { version: number | null; tree: string | null }));
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

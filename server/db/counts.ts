@@ -23,7 +23,7 @@ export async function rebuildCounts(db: Executor) {
   await db.execute(sql`select raise_versions('chapter_tree', array(select distinct course_id from chapters))`);
   await db.execute(sql`select raise_versions('category_tree', array[0])`);
   // The audit trail keeps its own keys and days at commit (audit_logs_count, migrations 0017 and
-  // 0023, 0025): the whole trail, each organisation, each action, each resource; its quarter hours and days.
+  // 0023): the whole trail, each organisation, each action, each resource; its quarter hours and days.
   await db.execute(sql`delete from row_counts where table_name = 'audit_logs'`);
   await db.execute(sql`
     insert into row_counts (table_name, key, row_count)

@@ -99,7 +99,8 @@ CREATE TRIGGER users_time_blocks_delete AFTER DELETE ON users REFERENCING OLD TA
 CREATE TRIGGER users_time_blocks_truncate AFTER TRUNCATE ON users FOR EACH STATEMENT EXECUTE FUNCTION count_time_blocks();
 --> statement-breakpoint
 -- The audit trail counts at commit, as it keeps its totals (migration 0017): these are its hottest
--- rows. Now also each action's and each resource's total (the trail's broad filters), and its days.
+-- rows. Now also each action's and each resource's total (the trail's broad filters), and its
+-- quarter hours and days (its ranges of time, its deep pages).
 -- '{}' is still taken first, so two writers queue and never deadlock.
 CREATE OR REPLACE FUNCTION audit_logs_count() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -108,7 +109,7 @@ BEGIN
          ('audit_logs', jsonb_build_object('action', NEW.action), 1), ('audit_logs', jsonb_build_object('entity', NEW.entity), 1)
   ON CONFLICT (table_name, key) DO UPDATE SET row_count = counted.row_count + excluded.row_count;
   INSERT INTO time_blocks AS counted (table_name, span, block, row_count)
-  VALUES ('audit_logs', 86400, floor(extract(epoch FROM NEW.at) / 86400)::bigint, 1)
+  VALUES ('audit_logs', 900, floor(extract(epoch FROM NEW.at) / 900)::bigint, 1), ('audit_logs', 86400, floor(extract(epoch FROM NEW.at) / 86400)::bigint, 1)
   ON CONFLICT (table_name, span, block) DO UPDATE SET row_count = counted.row_count + excluded.row_count;
   RETURN NULL;
 END $$;
@@ -117,7 +118,7 @@ END $$;
 SELECT recount_time_blocks();
 --> statement-breakpoint
 INSERT INTO time_blocks (table_name, span, block, row_count)
-SELECT 'audit_logs', 86400, floor(extract(epoch FROM at) / 86400)::bigint, count(*) FROM audit_logs GROUP BY 3 ORDER BY 3;
+SELECT 'audit_logs', span, floor(extract(epoch FROM at) / span)::bigint, count(*) FROM audit_logs, unnest(array[900, 86400]) AS span GROUP BY 2, 3 ORDER BY 2, 3;
 --> statement-breakpoint
 INSERT INTO row_counts (table_name, key, row_count)
 SELECT 'audit_logs', key, count(*)
