@@ -297,13 +297,14 @@ const rowsOf = async <T>(text: string, values: unknown[] = []) => (await databas
 
 /**
  * What refused requests write by design, left out of the digest: the sign-in throttle's counters
- * and the audit trail's refused sign-ins (with their count), for counting and recording refusals is
- * their purpose.
+ * and the audit trail's refused sign-ins (with their count and their spans of time), for counting and
+ * recording refusals is their purpose.
  */
 const writtenOnRefusal: Record<string, string | false> = {
   attempt_counters: false,
   audit_logs: "action <> 'sign_in_failed'",
   row_counts: "table_name <> 'audit_logs'",
+  time_blocks: "table_name <> 'audit_logs'",
 };
 
 /** Every table's rows, digested. */
