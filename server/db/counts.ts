@@ -7,6 +7,8 @@ import type { Executor } from './client';
  */
 export async function rebuildCounts(db: Executor) {
   await db.execute(sql`lock table enrollments, courses, series, teachers, users, vouchers, mail_outbox, audit_logs in share mode`);
+  // The levels of the counts are recounted whole below, not a row at a time at commit (migration 0025).
+  await db.execute(sql`alter table enrollment_counts disable trigger enrollment_counts_levels, disable trigger enrollment_counts_levels_update`);
   await db.execute(sql`delete from enrollment_counts`);
   await db.execute(sql`
     insert into enrollment_counts (course_id, tenant_id, enrollment_count)
@@ -14,6 +16,11 @@ export async function rebuildCounts(db: Executor) {
     from enrollments, lateral (values (0), (tenant_id)) as scopes(scope)
     where available and scope is not null
     group by target_id, scope`);
+  await db.execute(sql`alter table enrollment_counts enable trigger enrollment_counts_levels, enable trigger enrollment_counts_levels_update`);
+  await db.execute(sql`delete from enrollment_count_levels`);
+  await db.execute(sql`
+    insert into enrollment_count_levels (tenant_id, enrollment_count, courses)
+    select tenant_id, enrollment_count, count(*) from enrollment_counts group by 1, 2 order by 1, 2`);
   // Then every list total (migration 0014), the statistic's among them.
   await db.execute(sql`select recount_rows()`);
   // The blocks of ids and of time deep pages and time ranges start from (migrations 0022, 0023).

@@ -437,6 +437,22 @@ export const timeBlocks = pgTable(
 );
 
 /**
+ * How many courses of a scope (as in `enrollment_counts`: an organisation, or 0 for the platform)
+ * have each enrolment count, kept by the statement trigger `count_enrollment_levels` on
+ * `enrollment_counts` (migration 0025): the statistic's deep page finds the count its row falls on,
+ * and skips only the courses of that count.
+ */
+export const enrollmentCountLevels = pgTable(
+  'enrollment_count_levels',
+  {
+    tenant_id: integer('tenant_id').notNull(),
+    enrollment_count: integer('enrollment_count').notNull(),
+    courses: integer('courses').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.tenant_id, table.enrollment_count] })],
+);
+
+/**
  * Versions of what a server keeps in memory (migration 0024), raised in the transaction of every
  * write that changes it, whichever instance writes: a server keeps a tree's text with the version
  * it was built at, and sends it again while the database still holds that version. `name` says

@@ -13,12 +13,12 @@ import {
 import { failures, page, success } from '../../schema/envelope';
 import { ownTenant, tenantListScope, tenantScope } from '../auth/tenantScope';
 import type { Database, Executor } from '../db/client';
-import { courses, enrollmentCounts, enrollments } from '../db/schema';
+import { courses, enrollmentCountLevels, enrollmentCounts, enrollments } from '../db/schema';
 import { Forbidden, NotFound } from '../errors';
 import { caller } from '../types';
 import { entityColumns, type CsvColumn } from '../export/columns';
 import { streamRows } from '../export/cursor';
-import { containing, entityStore, timeBound, type Condition, type ListQuery, type Statement } from './entityRoutes';
+import { containing, DEEP_OFFSET, entityStore, timeBound, type Condition, type ListQuery, type Statement } from './entityRoutes';
 
 type Row = Record<string, unknown>;
 
@@ -87,24 +87,49 @@ const STATISTIC = 'enroll_statis';
  * the same statement: the number of count rows in the scope (a course whose count falls to 0 loses
  * its row), itself kept by `count_rows`; with a keyword, the matching courses' count rows are
  * counted. The page's course ids come from the count index alone, then their titles.
+ *
+ * A deep page of the whole scope enters the count index at the count its first row has: the number
+ * of courses at each count (migration 0025), summed in the page's order, gives that count and the
+ * rows before it, so only the courses of that one count are skipped.
  */
-function statisticQueryOf(db: Executor, searching: boolean, order: 'asc' | 'desc') {
+function statisticQueryOf(db: Executor, shape: 'searching' | 'first' | 'deep', order: 'asc' | 'desc') {
   const scoped = eq(enrollmentCounts.tenant_id, sql.placeholder('tenant'));
-  const searched = searching ? ilike(courses.title, sql.placeholder('pattern')) : undefined;
+  const searched = shape === 'searching' ? ilike(courses.title, sql.placeholder('pattern')) : undefined;
   const counted = searched
     ? sql<number>`(${db.select({ total: sql<number>`count(*)::int` }).from(enrollmentCounts).innerJoin(courses, eq(courses.id, enrollmentCounts.course_id)).where(and(scoped, searched))})`
     : sql<number>`(select coalesce(sum(row_count), 0)::int from row_counts where table_name = 'enrollment_counts' and key = jsonb_build_object('tenant_id', ${sql.placeholder('tenant')}::int))`;
   const direction = order === 'asc' ? asc : desc;
   // The index on (tenant_id, enrollment_count, course_id) gives this order (most enrolled first: on a tie, the newer course).
   const ordered = [direction(enrollmentCounts.enrollment_count), direction(enrollmentCounts.course_id)];
-  const pageIds = searched
+  let entry: SQL | undefined;
+  let offset: SQL = sql`${sql.placeholder('offset')}::bigint`;
+  if (shape === 'deep') {
+    const levels = db
+      .select({
+        level: sql<number>`${enrollmentCountLevels.enrollment_count}`.as('level'),
+        courses: enrollmentCountLevels.courses,
+        through: sql<number>`(sum(${enrollmentCountLevels.courses}) over (order by ${direction(enrollmentCountLevels.enrollment_count)}))::bigint`.as('through'),
+      })
+      .from(enrollmentCountLevels)
+      .where(eq(enrollmentCountLevels.tenant_id, sql.placeholder('tenant')))
+      .as('levels');
+    const reached = sql`(select level, through - courses as before from ${levels} where through > ${offset} order by level ${sql.raw(order)} limit 1) as reached`;
+    // Past the end no count is reached: no row either, and the caller counts.
+    entry = order === 'asc' ? sql`${enrollmentCounts.enrollment_count} >= (select level from ${reached})` : sql`${enrollmentCounts.enrollment_count} <= (select level from ${reached})`;
+    offset = sql`(select ${offset} - before from ${reached})`;
+  }
+  const pageIds = (searched
     ? db.select({ id: enrollmentCounts.course_id }).from(enrollmentCounts).innerJoin(courses, eq(courses.id, enrollmentCounts.course_id)).where(and(scoped, searched))
-    : db.select({ id: enrollmentCounts.course_id }).from(enrollmentCounts).where(scoped);
+    : db.select({ id: enrollmentCounts.course_id }).from(enrollmentCounts).where(and(scoped, entry))
+  )
+    .orderBy(...ordered)
+    .limit(sql.placeholder('limit'))
+    .offset(offset as unknown as number);
   const page = db
     .select({ id: courses.id, title: courses.title, enrollment_count: enrollmentCounts.enrollment_count, total: counted })
     .from(enrollmentCounts)
     .innerJoin(courses, eq(courses.id, enrollmentCounts.course_id))
-    .where(and(scoped, inArray(enrollmentCounts.course_id, pageIds.orderBy(...ordered).limit(sql.placeholder('limit')).offset(sql.placeholder('offset')))))
+    .where(and(scoped, inArray(enrollmentCounts.course_id, pageIds)))
     .orderBy(...ordered);
   return { page, counted };
 }
@@ -122,17 +147,19 @@ const preparedStatistics = new WeakMap<Executor, Map<string, PreparedStatistic>>
 function statisticStatement(db: Executor, tenant: number, query: StatisticQuery) {
   const searching = Boolean(query.keyword);
   const order = query.order === 'asc' ? 'asc' : 'desc';
+  const offset = (query.page - 1) * query.page_size;
   const shapes = preparedStatistics.get(db) ?? new Map<string, PreparedStatistic>();
   preparedStatistics.set(db, shapes);
-  const shape = `${searching} ${order}`;
+  const kind = searching ? 'searching' : offset >= DEEP_OFFSET ? 'deep' : 'first';
+  const shape = `${kind} ${order}`;
   let prepared = shapes.get(shape);
   if (!prepared) {
-    const { page, counted } = statisticQueryOf(db, searching, order);
+    const { page, counted } = statisticQueryOf(db, kind, order);
     // Unnamed: PostgreSQL still plans each call for its own values.
     prepared = { page: page.prepare(''), statement: { ...page.toSQL(), fields: ['id', 'title', 'enrollment_count', 'total'] }, counted };
     shapes.set(shape, prepared);
   }
-  const values = { tenant, pattern: searching ? containing(query.keyword!) : undefined, limit: query.page_size, offset: (query.page - 1) * query.page_size };
+  const values = { tenant, pattern: searching ? containing(query.keyword!) : undefined, limit: query.page_size, offset };
   return { prepared, values };
 }
 

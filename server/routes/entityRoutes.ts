@@ -70,6 +70,8 @@ export interface EntityStoreOptions {
 
 /** The ids of a block of `id_blocks` (migration 0022): `id / 1024`. */
 const ID_BLOCK = 1024;
+/** From this offset on a page is deep: skipping that many index entries costs more than summing counts to find where to enter. */
+export const DEEP_OFFSET = ID_BLOCK;
 
 /** A route's bound on a time column, see `timeBound`. */
 interface TimeBound {
@@ -450,7 +452,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     // A condition given as plain SQL holds values of its own: that statement is built for this request alone.
     const shared = added.every(isBound);
     const whole = !searching && query.id === undefined && added.length === 0 && entity.filterNames.every((name) => query[name] === undefined);
-    const deep = whole && offset >= ID_BLOCK ? deepBlocks.find((blocks) => blocks.sortBy === sortBy) : undefined;
+    const deep = whole && offset >= DEEP_OFFSET ? deepBlocks.find((blocks) => blocks.sortBy === sortBy) : undefined;
     let shape = `${sortBy} ${order} ${searching ? 'search' : '-'} ${query.id === undefined ? '-' : 'ids'}${deep ? ' deep' : ''}`;
     if (shared) {
       for (const name of entity.filterNames) shape += query[name] === undefined ? ' -' : Array.isArray(query[name]) ? ' many' : ' one';

@@ -206,3 +206,96 @@ test('enrolments: deep pages in enrol time equal an offset\'s, and every range o
   await run(sql`truncate enrollments cascade`);
   expect(rowsOf(await run(sql`select 1 from time_blocks where table_name = 'enrollments'`))).toEqual([]);
 }, 180_000);
+
+test('the statistic: deep pages equal an offset over the enrolments themselves, through concurrent writes that never deadlock, in both scopes', async () => {
+  const [{ tenant_id: tenant }] = rowsOf<{ tenant_id: number }>(await run(sql`insert into tenants (name, display_name) values ('deep-statistic', 'Deep statistic') returning tenant_id`));
+  await run(sql`insert into courses (title, category_id) select 'Deep statistic course ' || n, (select min(id) from categories) from generate_series(1, 1500) as n`);
+  // Half the learners in the organisation, half on the platform alone: the two scopes' counts differ.
+  await run(sql`
+    insert into users (user_name, password_hash, real_name, email, roles, tenant_id)
+    select 'statistic.learner.' || n, 'x', 'Statistic learner ' || n, 'statistic.learner' || n || '@example.com', '{learner}', case when n % 2 = 0 then ${tenant}::int end
+    from generate_series(1, 40) as n`);
+  // Course n has 1 + (7n mod 31) learners: counts from 1 to 31, ties of about 50 courses at each.
+  await run(sql`
+    insert into enrollments (target_id, learner_id, available)
+    select course.id, learner.user_id, true
+    from (select id, row_number() over (order by id) as n from courses where title like 'Deep statistic course %') as course
+    join lateral (select user_id from users where user_name like 'statistic.learner.%' order by user_id limit 1 + (course.n * 7) % 31) as learner on true`);
+  const organisationAdmin = client(server.url, await (async () => {
+    const user_name = 'statistic.admin';
+    await run(sql`insert into users (user_name, password_hash, roles, tenant_id) select ${user_name}, password_hash, '{tenant_admin}', ${tenant}::int from users where user_name = 'admin'`);
+    return signIn(server.url, user_name, ADMIN_PASSWORD);
+  })());
+
+  /** Each scope's statistic at deep pages (and the last shallow one, and past the end) in both orders, against an offset over the enrolments. */
+  const expectStatisticAgrees = async () => {
+    for (const [caller, scope] of [[admin, null], [organisationAdmin, tenant]] as const) {
+      const inScope = scope === null ? sql`true` : sql`tenant_id = ${scope}::int`;
+      const [{ total }] = rowsOf<{ total: number }>(await run(sql`select count(distinct target_id)::int as total from enrollments where available and ${inScope}`));
+      const last = Math.ceil(total / PAGE_SIZE);
+      // Page 52 starts at row 1,020, page 53 at 1,040: the last shallow page, then deep ones.
+      expect(last).toBeGreaterThan(54);
+      for (const order of ['desc', 'asc'] as const) {
+        for (const page of new Set([52, 53, 54, last - 1, last, last + 2])) {
+          const answer = await caller.get('/api/v1/enrollments/statistic', { query: { page, page_size: PAGE_SIZE, sort_by: 'enrollment_count', order } });
+          expect(answer.status).toBe(200);
+          const expected = rowsOf<{ id: number; n: number }>(
+            await run(sql`select target_id as id, count(*)::int as n from enrollments where available and ${inScope} group by target_id
+              order by 2 ${sql.raw(order)}, 1 ${sql.raw(order)} limit ${PAGE_SIZE} offset ${(page - 1) * PAGE_SIZE}`),
+          );
+          const answered = answer.body.data.items.map((item: { target: { id: number }; enrollment_count: number }) => ({ id: item.target.id, n: item.enrollment_count }));
+          expect([scope, order, page, answered, answer.body.data.total]).toEqual([scope, order, page, expected, total]);
+        }
+      }
+    }
+    const kept = rowsOf(await run(sql`select tenant_id, enrollment_count, courses from enrollment_count_levels order by 1, 2`));
+    const recounted = rowsOf(await run(sql`select tenant_id, enrollment_count, count(*)::int as courses from enrollment_counts group by 1, 2 order by 1, 2`));
+    expect(kept).toEqual(recounted);
+  };
+  await expectStatisticAgrees();
+
+  // Writers at once, each changing many courses' counts in one statement, as the API's writes do:
+  // enables and disables, deletions, new enrolments. Each has courses of its own, so none waits for
+  // another's counts and all reach their commits together, where they move courses between the same
+  // levels, up and down, in the order of their courses. Then learners moving in and out of the
+  // organisation, whose enrolments span every course.
+  const courseIds = rowsOf<{ id: number }>(await run(sql`select id from courses where title like 'Deep statistic course %' order by id`)).map((row) => row.id);
+  const writes = Array.from({ length: 12 }, (_, writer) => {
+    const picked = courseIds.filter((_, index) => index % 12 === writer);
+    return server.database.db.transaction(async (tx) => {
+      const courses = sql`array[${sql.join(picked.map((id) => sql`${id}::int`), sql`, `)}]`;
+      if (writer % 3 === 0) await tx.execute(sql`update enrollments set available = not available where target_id = any(${courses}) and learner_id % 3 <> 0`);
+      else if (writer % 3 === 1) await tx.execute(sql`delete from enrollments where target_id = any(${courses}) and learner_id % 5 = 0`);
+      else
+        await tx.execute(sql`insert into enrollments (target_id, learner_id, available)
+          select course, user_id, true from unnest(${courses}) as course, users where user_name like 'statistic.learner.%' and user_id % 4 = 0 on conflict do nothing`);
+    });
+  });
+  writes.push(
+    ...[1, 2, 3, 4].map((learner) =>
+      server.database.db
+        .execute(sql`update users set tenant_id = case when tenant_id is null then ${tenant}::int end where user_name = ${`statistic.learner.${learner}`}`)
+        .then(() => undefined),
+    ),
+  );
+  const outcomes = await Promise.allSettled(writes);
+  expect(outcomes.filter((outcome) => outcome.status === 'rejected').map((outcome) => String((outcome as PromiseRejectedResult).reason.cause ?? (outcome as PromiseRejectedResult).reason))).toEqual([]);
+  await expectStatisticAgrees();
+
+  // The levels are what a deep page reads: a skewed level moves the page by as much.
+  const deepPage = async () => (await admin.get('/api/v1/enrollments/statistic', { query: { page: 60, page_size: PAGE_SIZE, sort_by: 'enrollment_count', order: 'desc' } })).body.data.items;
+  const before = await deepPage();
+  try {
+    await run(sql`update enrollment_count_levels set courses = courses + 5 where tenant_id = 0 and enrollment_count = (select max(enrollment_count) from enrollment_count_levels where tenant_id = 0)`);
+    const skewed = await deepPage();
+    expect(skewed).not.toEqual(before);
+  } finally {
+    await run(sql`delete from enrollment_count_levels`);
+    await run(sql`insert into enrollment_count_levels select tenant_id, enrollment_count, count(*) from enrollment_counts group by 1, 2`);
+  }
+  expect(await deepPage()).toEqual(before);
+
+  // A course's deletion takes its counts and their levels with it.
+  await run(sql`delete from courses where title like 'Deep statistic course %' and id % 9 = 0`);
+  await expectStatisticAgrees();
+}, 180_000);
