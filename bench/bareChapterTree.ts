@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import { chapterTreeStatement } from '../server/routes/chapters';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { chapterTreeStatement, courseStands } from '../server/routes/chapters';
 import { sendDataJson } from '../server/routes/entityRoutes';
 import { treeCache } from '../server/routes/treeCache';
 import { builder, run, type RawClient } from './bare';
@@ -7,18 +8,23 @@ import { builder, run, type RawClient } from './bare';
 /**
  * The floor the chapter tree is compared with: the handler's own statement (built once by its
  * query builder) straight through the driver, its JSON text sent as it comes, and kept with its
- * version as the handler keeps it. No session, no validation, no query building per request, no hooks.
+ * version as the handler keeps it (a kept tree costs one small statement asking whether it stands). No session, no validation, no query building per request, no hooks.
  */
 export async function startBareChapterTree(client: RawClient): Promise<{ base: string; close: () => Promise<void> }> {
   const app: FastifyInstance = Fastify({ logger: false });
-  // Each course's tree kept with its version, as the handler keeps it: the statement builds it again only when that changed.
+  // Each course's tree kept with its version, as the handler keeps it: built again only when that changed.
   const trees = treeCache('chapter_tree');
+  const dialect = new PgDialect();
   app.get('/bare/chapter_tree/:id', async (request, reply) => {
     const id = Number((request.params as { id: string }).id);
     const held = trees.held(builder, id);
-    const [found] = await run(client, chapterTreeStatement(builder, id, held?.version ?? -1));
+    if (held) {
+      const standing = dialect.sqlToQuery(trees.standing(id, held, courseStands(id)));
+      if ((await run(client, { ...standing, fields: ['one'] })).length > 0) return sendDataJson(reply, trees.answer(builder, id, held, null));
+    }
+    const [found] = await run(client, chapterTreeStatement(builder, id));
     if (!found) return reply.status(404).send({ success: false });
-    return sendDataJson(reply, trees.answer(builder, id, held, found as { version: number | null; tree: string | null }));
+    return sendDataJson(reply, trees.answer(builder, id, held, found as { version: number | null; tree: string }));
   });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

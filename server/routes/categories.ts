@@ -65,18 +65,14 @@ const trees = treeCache('category_tree');
 
 /**
  * Every category, top-level ones in their order, each with its subcategories in theirs, as the JSON
- * text the database builds (a node is the record a read answers, with `children`), unless the
- * tree's version is the one the server keeps (`known`).
+ * text the database builds (a node is the record a read answers, with `children`), with the tree's
+ * version.
  */
-const treeStatement = (db: Executor, known: number) =>
-  db
-    .select(trees.columns(sql`0`, sql`${known}`, order.treeJson((children) => store.recordJson({ sort_order: sql`${column.sort_order}`, children }))))
-    .from(sql`(values (1)) as one`);
+const treeStatement = (db: Executor) =>
+  db.select(trees.columns(sql`0`, order.treeJson((children) => store.recordJson({ sort_order: sql`${column.sort_order}`, children })))).from(sql`(values (1)) as one`);
 
 async function readTree(db: Executor): Promise<string> {
-  const held = trees.held(db, 0);
-  const [found] = await treeStatement(db, held?.version ?? -1);
-  return trees.answer(db, 0, held, found);
+  return (await trees.read(db, 0, async () => (await treeStatement(db))[0]))!;
 }
 
 async function readNode(db: Executor, id: number): Promise<CategoryRow> {

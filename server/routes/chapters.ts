@@ -84,18 +84,12 @@ const trees = treeCache('chapter_tree');
 /**
  * A course's chapters in order, each with its sections in theirs, as the JSON text the database
  * builds in one statement whatever the number of sections (a node is the record a read answers,
- * with `children`); no row for an unknown course (404), `[]` for a course without chapters. The
- * tree is built only when the course's tree version is not the one the server keeps (`known`).
+ * with `children`), with the course's tree version; no row for an unknown course (404), `[]` for a
+ * course without chapters.
  */
 const treeQuery = (db: Executor) =>
   db
-    .select(
-      trees.columns(
-        sql`${courses.id}`,
-        sql`${sql.placeholder('known')}`,
-        order.treeJson((children) => store.recordJson({ res_id: resIdJson, children }), [sql`${courses.id}`]),
-      ),
-    )
+    .select(trees.columns(sql`${courses.id}`, order.treeJson((children) => store.recordJson({ res_id: resIdJson, children }), [sql`${courses.id}`])))
     .from(courses)
     .where(eq(courses.id, sql.placeholder('courseId')));
 /** The tree's statement, built once for each database handle (unnamed: planned per call). */
@@ -110,21 +104,20 @@ function preparedTree(db: Executor) {
   return prepared;
 }
 
-/**
- * The statement the chapter tree sends for a course, its id bound, with the version its sender
- * keeps the tree at (-1: none, so the tree is built): the bench's bare route sends it itself.
- */
-export function chapterTreeStatement(db: Executor, courseId: number, known = -1): Statement {
+/** The statement that builds a course's chapter tree, its id bound: the bench's bare route sends it itself. */
+export function chapterTreeStatement(db: Executor, courseId: number): Statement {
   const { statement } = preparedTree(db);
-  return { ...statement, params: fillPlaceholders(statement.params, { courseId, known }) };
+  return { ...statement, params: fillPlaceholders(statement.params, { courseId }) };
 }
+
+/** A kept tree stands only while its course does: a course without chapters is deleted without a new version. */
+export const courseStands = (courseId: number) => sql`exists (select from ${courses} where ${courses.id} = ${courseId}::int)`;
 
 /** The tree as JSON text, sent as it is (its shape is `chapterTree`'s, which the tests check). */
 async function readTree(db: Executor, courseId: number): Promise<string> {
-  const held = trees.held(db, courseId);
-  const [found] = await preparedTree(db).query.execute({ courseId, known: held?.version ?? -1 });
-  if (!found) throw new NotFound();
-  return trees.answer(db, courseId, held, found);
+  const text = await trees.read(db, courseId, async () => (await preparedTree(db).query.execute({ courseId }))[0], courseStands(courseId));
+  if (text === undefined) throw new NotFound();
+  return text;
 }
 
 async function readNode(db: Executor, id: number) {

@@ -95,6 +95,14 @@ test("a course's chapter tree follows every write that changes it, made through 
   // A deleted course's tree is a 404 on both, whatever they kept.
   await ok(one.delete(`/api/v1/courses/${elsewhere.id}`));
   for (const api of [one, two]) expect((await api.get(`/api/v1/courses/${elsewhere.id}/chapters/tree`)).status).toBe(404);
+
+  // Even when its chapters were gone before it, so that its deletion raised no version: both had kept its empty tree.
+  const emptied = await ok(one.post('/api/v1/courses', { title: 'Emptied', category_id: categoryId }));
+  const only = await ok(two.post('/api/v1/chapters', { course_id: emptied.id, title: 'Only chapter' }));
+  await ok(one.delete(`/api/v1/chapters/${only.id}`));
+  expect(await expectBothFresh(emptied.id)).toEqual([]);
+  await ok(two.delete(`/api/v1/courses/${emptied.id}`));
+  for (const api of [one, two]) expect((await api.get(`/api/v1/courses/${emptied.id}/chapters/tree`)).status).toBe(404);
 });
 
 test('what an instance sends from memory is the kept tree, until the version moves', async () => {
