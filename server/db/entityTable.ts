@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { bigint, boolean, index, integer, numeric, pgTable, text, timestamp, uniqueIndex, type IndexBuilder, type PgColumn, type PgColumnBuilderBase, type PgTable } from 'drizzle-orm/pg-core';
 import type { Field } from '../../schema/fields';
 import type { Entity } from '../../schema/entity';
@@ -51,6 +51,7 @@ export function entityTable(
     const foreignKey = options.foreignKeys?.[name];
     columns[name] = foreignKey ? (column as ReturnType<typeof integer>).references(foreignKey.column, { onDelete: foreignKey.onDelete }) : column;
   }
+  if (entity.keyword.length > 0) columns[SEARCH_COLUMN] = searchColumn(searchText(sql.identifier, entity.keyword));
   Object.assign(columns, options.extra);
   columns.created_at = createdAt('created_at');
   columns.updated_at = timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
@@ -61,9 +62,9 @@ export function entityTable(
       ...entity.uniqueNames.map((name) => uniqueIndex(uniqueConstraintName(entity, name)).on(column(name))),
       // With the id, the list's own order (see entityStore): a page's ids, however deep, come from the index alone.
       ...sortedNames.map((name) => index(`${entity.table}_${name}_idx`).on(column(name), column(entity.idKey))),
-      // The keyword search is one `ilike '%word%'` over the searched fields joined: one trigram
-      // index on that same expression answers it, where an OR over per-field indexes scans twice.
-      ...(entity.keyword.length > 0 ? [index(`${entity.table}_search_trgm`).using('gin', sql`(${searchText(column, entity.keyword)}) gin_trgm_ops`)] : []),
+      // The keyword search is one `like '%word%'` over the searched fields joined (`searchColumn`):
+      // one trigram index on it answers it, where an OR over per-field indexes scans twice.
+      ...(entity.keyword.length > 0 ? [searchIndex(entity.table, column(SEARCH_COLUMN))] : []),
       ...entity.names
         .filter((name) => entity.fields[name].kind === 'reference' && !(entity.fields[name] as { many?: boolean }).many)
         .map((name) => index(`${entity.table}_${name}_idx`).on(column(name), column(entity.idKey))),
@@ -81,6 +82,23 @@ export const uniqueConstraintName = (entity: Entity, field: string) => `${entity
  * The searched fields as one text, in a form PostgreSQL can index (`||` on text is immutable,
  * concat_ws is not). A line feed separates them: the search box cannot send one.
  */
-export function searchText(column: (name: string) => PgColumn, names: readonly string[]) {
+export function searchText(column: (name: string) => SQLWrapper, names: readonly string[]) {
   return sql.join(names.map((name) => sql`${column(name)}`), sql` || chr(10) || `);
 }
+
+/** The column the keyword search reads in every searched table (`searchColumn`). */
+export const SEARCH_COLUMN = 'search_folded';
+
+/**
+ * The keyword search's column: the searched text lower-cased once, as the row is written (a
+ * generated column). `ilike` lower-cases every candidate the trigram index finds, 1.4 of the 2.3
+ * µs each costs, most of a search at a million rows; `like` on this column with the pattern
+ * lower-cased the same way (`matches`) finds the same rows, as `ilike` is `like` over both lower-cased.
+ */
+export const searchColumn = (searched: SQL) => text(SEARCH_COLUMN).generatedAlwaysAs(sql`lower(${searched})`);
+
+/** The trigram index the keyword search goes through. */
+export const searchIndex = (table: string, column: PgColumn) => index(`${table}_search_trgm`).using('gin', sql`${column} gin_trgm_ops`);
+
+/** The keyword search's condition: `folded` (a search column, or a text lower-cased) holds `pattern` (an escaped `%word%`), whatever the case of either. */
+export const searchMatches = (folded: PgColumn | SQL, pattern: unknown) => sql`${folded} like lower(${pattern})`;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, type PgColumn } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { carousel } from '../../schema/carousel';
 import { carouselGroup } from '../../schema/carouselGroup';
 import { category } from '../../schema/category';
@@ -14,10 +14,7 @@ import { user, userStatuses } from '../../schema/user';
 import { mailAttemptOutcomes, mailStatuses } from '../../schema/mailOutbox';
 import { voucher, voucherObjectTypes, voucherResourceTypes } from '../../schema/voucher';
 import { blankText, createdAt, createdAtMs, epochMs, identityId } from './columns';
-import { entityTable, searchText } from './entityTable';
-
-/** A column of a table being declared, by its wire name, as the search index names them. */
-const columnNamed = (table: object) => (name: string) => (table as Record<string, PgColumn>)[name];
+import { entityTable, SEARCH_COLUMN, searchColumn, searchIndex, searchText } from './entityTable';
 
 export const tenants = pgTable(
   'tenants',
@@ -28,10 +25,11 @@ export const tenants = pgTable(
     description: blankText('description'),
     create_time: createdAtMs('create_time'),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    [SEARCH_COLUMN]: searchColumn(searchText(sql.identifier, tenant.keyword)),
   },
   (table) => [
     uniqueIndex('tenants_name_unique').on(sql`lower(${table.name})`),
-    index('tenants_search_trgm').using('gin', sql`(${searchText(columnNamed(table), tenant.keyword)}) gin_trgm_ops`),
+    searchIndex('tenants', table[SEARCH_COLUMN]),
   ],
 );
 
@@ -55,6 +53,7 @@ export const users = pgTable(
     availability: text('availability')
       .notNull()
       .generatedAlwaysAs(sql`case when status = 'active' then 'Release' else 'Deactive' end`),
+    [SEARCH_COLUMN]: searchColumn(searchText(sql.identifier, user.keyword)),
   },
   (table) => [
     uniqueIndex('users_user_name_unique').on(sql`lower(${table.user_name})`),
@@ -64,7 +63,7 @@ export const users = pgTable(
     index('users_tenant_create_time_idx').on(table.tenant_id, table.create_time, table.user_id),
     // The case-insensitive unique index cannot give the list's order by name.
     index('users_user_name_idx').on(table.user_name, table.user_id),
-    index('users_search_trgm').using('gin', sql`(${searchText(columnNamed(table), user.keyword)}) gin_trgm_ops`),
+    searchIndex('users', table[SEARCH_COLUMN]),
     // The few accounts that are no learner (administrators): the dashboard's learners are the counted accounts less these.
     index('users_staff_idx').on(table.tenant_id).where(sql`not ('learner' = any(${table.roles}))`),
     // The dashboard's learners of the week, counted from this index alone (the roles are not in the time index).
@@ -303,13 +302,14 @@ export const vouchers = pgTable(
     available: boolean('available').notNull().default(true),
     created_at: createdAt('created_at'),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    [SEARCH_COLUMN]: searchColumn(searchText(sql.identifier, voucher.keyword)),
   },
   (table) => [
     // A code is unique whatever its case, as a learner may type it in either.
     uniqueIndex('vouchers_code_unique').on(sql`lower(${table.code})`),
     index('vouchers_name_idx').on(table.name, table.id),
     index('vouchers_expire_at_idx').on(table.expire_at, table.id),
-    index('vouchers_search_trgm').using('gin', sql`(${searchText(columnNamed(table), voucher.keyword)}) gin_trgm_ops`),
+    searchIndex('vouchers', table[SEARCH_COLUMN]),
     check('vouchers_count_positive', sql`${table.count} >= 1`),
     check('vouchers_available_number_range', sql`${table.available_number} between 0 and ${table.count}`),
     check('vouchers_object_for_type', sql`(${table.object_type} = '*') = (${table.object_id} is null)`),
@@ -361,14 +361,15 @@ export const mailOutbox = pgTable(
     last_attempt_at: epochMs('last_attempt_at'),
     next_attempt_at: epochMs('next_attempt_at').notNull().default(sql`now()`),
     sent_at: epochMs('sent_at'),
+    // The list's search: any recipient or the subject (mail_search_text, migration 0021).
+    [SEARCH_COLUMN]: searchColumn(sql`mail_search_text("to", "subject")`),
   },
   (table) => [
     check('mail_outbox_status', sql`${table.status} in ('queued', 'sending', 'sent', 'failed')`),
     // The delivery loop's look-up: what is due, soonest first, among the mail not yet done.
     index('mail_outbox_due_idx').on(table.next_attempt_at).where(sql`${table.status} in ('queued', 'sending')`),
     index('mail_outbox_voucher_idx').on(table.voucher_id),
-    // The list's search: recipients and subject (mail_search_text, migration 0021, is the list's search expression).
-    index('mail_outbox_search_trgm').using('gin', sql`mail_search_text(${table.to}, ${table.subject}) gin_trgm_ops`),
+    searchIndex('mail_outbox', table[SEARCH_COLUMN]),
   ],
 );
 
@@ -492,6 +493,8 @@ export const auditLogs = pgTable(
     action: text('action').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
+    // The trail's search: who acted, and the record's title.
+    [SEARCH_COLUMN]: searchColumn(sql`"user_name" || chr(10) || "title"`),
   },
   (table) => [
     // The pager's order (newest first) over everything, and within each filter and the tenant's scope.
@@ -499,7 +502,7 @@ export const auditLogs = pgTable(
     index('audit_logs_tenant_at_idx').on(table.tenant_id, table.at, table.id),
     index('audit_logs_user_at_idx').on(table.user, table.at, table.id),
     index('audit_logs_entity_at_idx').on(table.entity, table.at, table.id),
-    index('audit_logs_search_trgm').using('gin', sql`(${table.user} || chr(10) || ${table.title}) gin_trgm_ops`),
+    searchIndex('audit_logs', table[SEARCH_COLUMN]),
   ],
 );
 

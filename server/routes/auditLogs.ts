@@ -21,7 +21,8 @@ type AuditLogQuery = ListQuery & { from?: number; to?: number };
  */
 const store = entityStore(auditLog, auditLogs, {
   computed: { before: sql`${auditLogs.before}`, after: sql`${auditLogs.after}` },
-  search: sql`(${auditLogs.user} || chr(10) || ${auditLogs.title})`,
+  // Who acted and the record's name (its search column, migration 0028).
+  search: auditLogs.search_folded,
   // Kept at commit by audit_logs_count (migrations 0017, 0023), as are the days deep pages start from.
   countedBy: [[], ['tenant_id'], ['action'], ['entity']],
   timeBlocks: { column: 'at', ranges: true },

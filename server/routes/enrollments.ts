@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, fillPlaceholders, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, fillPlaceholders, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -13,6 +13,7 @@ import {
 import { failures, page, success } from '../../schema/envelope';
 import { ownTenant, tenantListScope, tenantScope } from '../auth/tenantScope';
 import type { Database, Executor } from '../db/client';
+import { searchMatches } from '../db/entityTable';
 import { courses, enrollmentCountLevels, enrollmentCounts, enrollments } from '../db/schema';
 import { Forbidden, NotFound } from '../errors';
 import { caller } from '../types';
@@ -94,7 +95,7 @@ const STATISTIC = 'enroll_statis';
  */
 function statisticQueryOf(db: Executor, shape: 'searching' | 'first' | 'deep', order: 'asc' | 'desc') {
   const scoped = eq(enrollmentCounts.tenant_id, sql.placeholder('tenant'));
-  const searched = shape === 'searching' ? ilike(courses.title, sql.placeholder('pattern')) : undefined;
+  const searched = shape === 'searching' ? searchMatches(courses.search_folded, sql.placeholder('pattern')) : undefined;
   const counted = searched
     ? sql<number>`(${db.select({ total: sql<number>`count(*)::int` }).from(enrollmentCounts).innerJoin(courses, eq(courses.id, enrollmentCounts.course_id)).where(and(scoped, searched))})`
     : sql<number>`(select coalesce(sum(row_count), 0)::int from row_counts where table_name = 'enrollment_counts' and key = jsonb_build_object('tenant_id', ${sql.placeholder('tenant')}::int))`;
@@ -198,7 +199,7 @@ async function* statisticRows(db: Database, tenant: number | null, query: Omit<S
     .select(selection)
     .from(enrollmentCounts)
     .innerJoin(courses, eq(courses.id, enrollmentCounts.course_id))
-    .where(and(eq(enrollmentCounts.tenant_id, tenant), query.keyword ? ilike(courses.title, containing(query.keyword)) : undefined))
+    .where(and(eq(enrollmentCounts.tenant_id, tenant), query.keyword ? searchMatches(courses.search_folded, containing(query.keyword)) : undefined))
     .orderBy(direction(enrollmentCounts.enrollment_count), direction(enrollmentCounts.course_id));
   yield* streamRows(db, rows, selection);
 }

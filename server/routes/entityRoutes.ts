@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, fillPlaceholders, gte, ilike, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, fillPlaceholders, gte, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -7,7 +7,7 @@ import type { Entity } from '../../schema/entity';
 import { failures, idParams, page, success } from '../../schema/envelope';
 import type { ReferenceField } from '../../schema/fields';
 import type { Database, Executor } from '../db/client';
-import { searchText } from '../db/entityTable';
+import { SEARCH_COLUMN, searchMatches } from '../db/entityTable';
 import { countInTime, DAY } from '../db/timeBlocks';
 import { columnsOf, tableOf } from '../db/tables';
 import { BadRequest, Forbidden, NotFound } from '../errors';
@@ -43,10 +43,11 @@ export interface EntityStoreOptions {
    */
   computed?: Record<string, SQL>;
   /**
-   * The text the keyword search looks in when it lives outside the table (an application is found
-   * by its learner's name); the declared `keyword` fields otherwise.
+   * The lower-cased text the keyword search looks in, when it is not the table's search column
+   * (`searchColumn`, the declared `keyword` fields): a search column declared by hand, or a text
+   * outside the table, lower-cased (an application is found by its learner's name).
    */
-  search?: SQL;
+  search?: SQL | PgColumn;
   /**
    * The combinations of columns the table's `count_rows` trigger counts by (migration 0014; its
    * arguments): a list whose filters and route conditions compare exactly one combination's
@@ -156,13 +157,13 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
   const answered = { ...selection, ...options.computed };
   const referenceNames = entity.names.filter((name) => entity.fields[name].kind === 'reference');
   const richTextNames = entity.names.filter((name) => entity.fields[name].kind === 'richText');
-  const search = options.search ?? (entity.keyword.length > 0 ? searchText((name) => columns[name], entity.keyword) : undefined);
+  const search = options.search ?? (entity.keyword.length > 0 ? columns[SEARCH_COLUMN] : undefined);
 
   /** The declared search and filters, the chosen ids, and whatever the route adds (a scope, a parent). */
   function conditions(query: ListQuery, extra?: SQL): SQL | undefined {
     const found: (SQL | undefined)[] = [extra];
     const word = query[entity.searchParam] as string | undefined;
-    if (word && search) found.push(ilike(search, containing(word)));
+    if (word && search) found.push(searchMatches(search, containing(word)));
     if (query.id) found.push(inArray(idColumn, query.id));
     for (const name of entity.filterNames) {
       const value = query[name];
@@ -329,7 +330,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
    */
   function placeholderConditions(query: ListQuery, added: readonly Condition[], searching: boolean): SQL | undefined {
     const found: (SQL | undefined)[] = added.map((condition) => (isBound(condition) ? condition.condition : condition));
-    if (searching) found.push(ilike(search!, sql.placeholder('pattern')));
+    if (searching) found.push(searchMatches(search!, sql.placeholder('pattern')));
     if (query.id) found.push(sql`${idColumn} = any(${sql.placeholder('ids')})`);
     for (const name of entity.filterNames) {
       const value = query[name];

@@ -18,8 +18,8 @@ const attempts = sql<unknown[]>`(select coalesce(json_agg(json_build_object(
 
 const store = entityStore(mailOutboxEntity, mailOutbox, {
   computed: { to: sql<string[]>`mail_outbox."to"`, attempts },
-  // The search finds a mail by any recipient or by its subject (the expression of its trigram index, migration 0021).
-  search: sql`mail_search_text(mail_outbox."to", mail_outbox.subject)`,
+  // The search finds a mail by any recipient or by its subject (its search column, migration 0028).
+  search: mailOutbox.search_folded,
   countedBy: [[], ['status']],
   idBlocks: true,
 });

@@ -17,7 +17,7 @@ type Row = Record<string, unknown>;
 // application's `user_id` into the user's own.
 const learnerName = sql<string>`(select users.user_name from users where users.user_id = tenant_transfer_applications.user_id)`;
 
-const store = entityStore(transferApplication, applications, { computed: { user_name: learnerName }, search: learnerName });
+const store = entityStore(transferApplication, applications, { computed: { user_name: learnerName }, search: sql`lower(${learnerName})` });
 
 /** A tenant administrator sees and decides the applications from or to the own tenant. */
 const scope = (request: FastifyRequest) => tenantScope(request, applications.from_tenant_id, applications.to_tenant_id);

@@ -214,6 +214,23 @@ describe('the category filter', () => {
     expect(second.items.map((course) => course.id)).toEqual(all.items.slice(1, 2).map((course) => course.id));
   });
 
+  test('a keyword finds what ILIKE finds, whatever the case and the script, and the record changed is found by its new title at once', async () => {
+    const titles = ['École de Straße', 'ΣΊΣΥΦΟΣ the climber', 'Kirschblüte im ÄRMEL', '中文课程 Beginner', '日本語コース', 'Percent 100% off_now'];
+    const made = [];
+    for (const title of titles) made.push((await admin.post(collection, { title, category_id: categoryId.Languages })).body.data as Course);
+    for (const keyword of ['école', 'ÉCOLE', 'STRASSE', 'straße', 'σίσυφος', 'ΣΊΣΥΦΟΣ', 'blüte im är', '中文', 'beginner', 'コース', '100%', 'f_n', '%', '_']) {
+      const pattern = `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
+      const { rows } = (await server.database.db.execute(sql`select count(*)::int as total from courses where title ilike ${pattern}`)) as unknown as { rows: { total: number }[] };
+      const [{ total }] = rows;
+      expect([keyword, (await list({ keyword, page_size: 1 })).total]).toEqual([keyword, total]);
+    }
+    expect((await list({ keyword: 'ÉCOLE' })).items.map((course) => course.id)).toEqual([made[0].id]);
+    expect((await list({ keyword: '100%' })).items.map((course) => course.id)).toEqual([made[5].id]);
+    expect((await admin.put(`${collection}/${made[1].id}`, { title: 'Odysseus at sea' })).status).toBe(200);
+    expect((await list({ keyword: 'ODYSSEUS' })).items.map((course) => course.id)).toEqual([made[1].id]);
+    expect((await list({ keyword: 'σίσυφος' })).total).toBe(0);
+  });
+
   test('a category that does not exist finds nothing; a malformed one is a 400 naming the filter', async () => {
     expect(await list({ categoryId: 999_999 })).toEqual({ items: [], total: 0 });
     const bad = await admin.get(pager, { query: { categoryId: 'web' } });
