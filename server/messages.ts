@@ -27,11 +27,17 @@ export function translate(locale: ServerLocale, key: string, args: MessageArgs =
   return translators[locale](key, args);
 }
 
-/** A field as the form labels it ('Code (ucode)'), or its wire name when the resource has no label for it. */
+/** A list's search parameters (schema/entity.ts: `keyword`, or series' `word`): the list's search box. */
+const SEARCH_PARAMETERS = new Set(['keyword', 'word']);
+
+/**
+ * A field as the form labels it ('Code (ucode)'); a search parameter the resource gives no label as
+ * the search box is labelled ('Search'); otherwise its wire name.
+ */
 export function fieldLabel(locale: ServerLocale, resource: string | undefined, field: string): string {
   const name = field.split('.')[0];
-  if (!resource) return name;
   const key = `resources.${resource}.fields.${name}`;
-  const label = translate(locale, key);
-  return label === key ? name : label;
+  const label = resource ? translate(locale, key) : key;
+  if (label !== key) return label;
+  return SEARCH_PARAMETERS.has(name) ? translate(locale, 'ra.action.search') : name;
 }

@@ -49,6 +49,13 @@ describe('fieldLabel', () => {
     expect(fieldLabel('en-US', 'carousel_group', 'no_such_field')).toBe('no_such_field');
     expect(fieldLabel('en-US', undefined, 'teacher_ids.2')).toBe('teacher_ids');
   });
+
+  test('names a search parameter without a label of its own as the search box, in each language', () => {
+    expect(fieldLabel('en-US', 'course', 'keyword')).toBe('Search');
+    expect(fieldLabel('zh-CN', 'mail_outbox', 'keyword')).toBe('搜索');
+    expect(fieldLabel('ja-JP', 'audit_log', 'keyword')).toBe('検索');
+    expect(fieldLabel('zh-CN', 'enroll_statis', 'keyword')).toBe((catalogues['zh-CN'].resources as any).enroll_statis.fields.keyword);
+  });
 });
 
 describe('a sign-in lockout', () => {
