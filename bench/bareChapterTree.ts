@@ -6,9 +6,9 @@ import { treeCache } from '../server/routes/treeCache';
 import { builder, run, type RawClient } from './bare';
 
 /**
- * The floor the chapter tree is compared with: the handler's own statement (built once by its
- * query builder) straight through the driver, its JSON text sent as it comes, and kept with its
- * version as the handler keeps it (a kept tree costs one small statement asking whether it stands). No session, no validation, no query building per request, no hooks.
+ * The floor the chapter tree is compared with: the handler's own statements (built by its query
+ * builder) straight through the driver, its JSON text sent as it comes and kept as the handler
+ * keeps it (treeCache.read's steps, through the raw client). No session, no validation, no hooks.
  */
 export async function startBareChapterTree(client: RawClient): Promise<{ base: string; close: () => Promise<void> }> {
   const app: FastifyInstance = Fastify({ logger: false });

@@ -19,7 +19,7 @@ import { Forbidden, NotFound } from '../errors';
 import { caller } from '../types';
 import { entityColumns, type CsvColumn } from '../export/columns';
 import { streamRows } from '../export/cursor';
-import { containing, DEEP_OFFSET, entityStore, timeBound, type Condition, type ListQuery, type Statement } from './entityRoutes';
+import { blockReached, containing, DEEP_OFFSET, entityStore, timeBound, type Condition, type ListQuery, type Statement } from './entityRoutes';
 
 type Row = Record<string, unknown>;
 
@@ -105,18 +105,12 @@ function statisticQueryOf(db: Executor, shape: 'searching' | 'first' | 'deep', o
   let entry: SQL | undefined;
   let offset: SQL = sql`${sql.placeholder('offset')}::bigint`;
   if (shape === 'deep') {
-    const levels = db
-      .select({
-        level: sql<number>`${enrollmentCountLevels.enrollment_count}`.as('level'),
-        courses: enrollmentCountLevels.courses,
-        through: sql<number>`(sum(${enrollmentCountLevels.courses}) over (order by ${direction(enrollmentCountLevels.enrollment_count)}))::bigint`.as('through'),
-      })
-      .from(enrollmentCountLevels)
-      .where(eq(enrollmentCountLevels.tenant_id, sql.placeholder('tenant')))
-      .as('levels');
-    const reached = sql`(select level, through - courses as before from ${levels} where through > ${offset} order by level ${sql.raw(order)} limit 1) as reached`;
+    // The levels as blocks: a count, and how many courses have it.
+    const levels = sql`(select ${enrollmentCountLevels.enrollment_count} as block, ${enrollmentCountLevels.courses} as row_count from ${enrollmentCountLevels}
+      where ${enrollmentCountLevels.tenant_id} = ${sql.placeholder('tenant')}) as levels`;
+    const reached = blockReached(levels, order, offset);
     // Past the end no count is reached: no row either, and the caller counts.
-    entry = order === 'asc' ? sql`${enrollmentCounts.enrollment_count} >= (select level from ${reached})` : sql`${enrollmentCounts.enrollment_count} <= (select level from ${reached})`;
+    entry = order === 'asc' ? sql`${enrollmentCounts.enrollment_count} >= (select block from ${reached})` : sql`${enrollmentCounts.enrollment_count} <= (select block from ${reached})`;
     offset = sql`(select ${offset} - before from ${reached})`;
   }
   const pageIds = (searched

@@ -74,6 +74,16 @@ const ID_BLOCK = 1024;
 /** From this offset on a page is deep: skipping that many index entries costs more than summing counts to find where to enter. */
 export const DEEP_OFFSET = ID_BLOCK;
 
+/**
+ * Where a deep page enters its index: of `counts` (a relation of `block`, `row_count`), summed in
+ * the page's order, the block holding row `offset` and the rows before it (`block`, `before`); no
+ * row past the end. A subquery of the page's own statement, so one snapshot with the page.
+ */
+export const blockReached = (counts: SQL, order: 'asc' | 'desc', offset: SQL) =>
+  sql`(select block, through - row_count as before
+    from (select block, row_count, (sum(row_count) over (order by block ${sql.raw(order)}))::bigint as through from ${counts}) as blocks
+    where through > ${offset} order by block ${sql.raw(order)} limit 1) as reached`;
+
 /** A route's bound on a time column, see `timeBound`. */
 interface TimeBound {
   column: PgColumn;
@@ -390,11 +400,8 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
    * day's). One statement still: the same snapshot as the page.
    */
   function deepPageQuery(db: Executor, total: SQL, blocks: DeepBlocks, order: 'asc' | 'desc') {
-    const direction = sql.raw(order);
     const offset = sql`${sql.placeholder('offset')}::bigint`;
-    const reached = sql`(select block, through - row_count as before
-      from (select block, row_count, (sum(row_count) over (order by block ${direction}))::bigint as through from ${blocks.counts}) as blocks
-      where through > ${offset} order by block ${direction} limit 1) as reached`;
+    const reached = blockReached(blocks.counts, order, offset);
     const entry =
       order === 'desc'
         ? sql`${blocks.column} < (select ${blocks.startOf(sql`block + 1`)} from ${reached})`

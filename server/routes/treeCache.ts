@@ -77,6 +77,8 @@ export function treeCache(tree: 'chapter_tree' | 'category_tree') {
         if (rows.length > 0) return this.answer(db, scope, held, null);
       }
       const found = await build();
+      // What the tree belonged to is gone: so is what was kept of it.
+      if (!found) letGo(keptFor(db), scope);
       return found && this.answer(db, scope, held, found);
     },
   };
