@@ -93,7 +93,7 @@ export const SEARCH_COLUMN = 'search_folded';
  * The keyword search's column: the searched text lower-cased once, as the row is written (a
  * generated column). `ilike` lower-cases every candidate the trigram index finds, 1.4 of the 2.3
  * µs each costs, most of a search at a million rows; `like` on this column with the pattern
- * lower-cased the same way (`matches`) finds the same rows, as `ilike` is `like` over both lower-cased.
+ * lower-cased the same way (`searchMatches`) finds the same rows, as `ilike` is `like` over both lower-cased.
  */
 export const searchColumn = (searched: SQL) => text(SEARCH_COLUMN).generatedAlwaysAs(sql`lower(${searched})`);
 

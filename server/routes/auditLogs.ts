@@ -15,14 +15,12 @@ type AuditLogQuery = ListQuery & { from?: number; to?: number };
 
 /**
  * The trail's list: the declared filters (`user`, `action`, `entity`), the keyword in who acted and
- * the record's name (the trigram index of migration 0017), and the time. The whole trail's total,
- * an organisation's, an action's and a resource's come from the counters the trail keeps
+ * the record's name (the table's search column, migration 0028), and the time. The whole trail's
+ * total, an organisation's, an action's and a resource's come from the counters the trail keeps
  * (migrations 0017, 0023); any other filtered total is counted through the filter's index.
  */
 const store = entityStore(auditLog, auditLogs, {
   computed: { before: sql`${auditLogs.before}`, after: sql`${auditLogs.after}` },
-  // Who acted and the record's name (its search column, migration 0028).
-  search: auditLogs.search_folded,
   // Kept at commit by audit_logs_count (migrations 0017, 0023), as are the days deep pages start from.
   countedBy: [[], ['tenant_id'], ['action'], ['entity']],
   timeBlocks: { column: 'at', ranges: true },

@@ -43,9 +43,9 @@ export interface EntityStoreOptions {
    */
   computed?: Record<string, SQL>;
   /**
-   * The lower-cased text the keyword search looks in, when it is not the table's search column
-   * (`searchColumn`, the declared `keyword` fields): a search column declared by hand, or a text
-   * outside the table, lower-cased (an application is found by its learner's name).
+   * The lower-cased text the keyword search looks in when the table has no search column
+   * (`searchColumn`: the declared `keyword` fields', or one declared with the table): a text outside
+   * the table, lower-cased (an application is found by its learner's name).
    */
   search?: SQL | PgColumn;
   /**
@@ -167,7 +167,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
   const answered = { ...selection, ...options.computed };
   const referenceNames = entity.names.filter((name) => entity.fields[name].kind === 'reference');
   const richTextNames = entity.names.filter((name) => entity.fields[name].kind === 'richText');
-  const search = options.search ?? (entity.keyword.length > 0 ? columns[SEARCH_COLUMN] : undefined);
+  const search: SQL | PgColumn | undefined = options.search ?? columns[SEARCH_COLUMN];
 
   /** The declared search and filters, the chosen ids, and whatever the route adds (a scope, a parent). */
   function conditions(query: ListQuery, extra?: SQL): SQL | undefined {

@@ -18,8 +18,6 @@ const attempts = sql<unknown[]>`(select coalesce(json_agg(json_build_object(
 
 const store = entityStore(mailOutboxEntity, mailOutbox, {
   computed: { to: sql<string[]>`mail_outbox."to"`, attempts },
-  // The search finds a mail by any recipient or by its subject (its search column, migration 0028).
-  search: mailOutbox.search_folded,
   countedBy: [[], ['status']],
   idBlocks: true,
 });
