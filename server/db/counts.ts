@@ -26,6 +26,8 @@ export async function rebuildCounts(db: Executor) {
   // The blocks of ids and of time deep pages and time ranges start from (migrations 0022, 0023).
   await db.execute(sql`select recount_id_blocks()`);
   await db.execute(sql`select recount_time_blocks()`);
+  // The searched patterns' totals are let go: the next search of each counts it again (server/db/keywordCounts.ts).
+  await db.execute(sql`delete from keyword_counts`);
   // Every chapter tree and the category tree get a version, so servers may keep them (migration 0024).
   await db.execute(sql`select raise_versions('chapter_tree', array(select distinct course_id from chapters))`);
   await db.execute(sql`select raise_versions('category_tree', array[0])`);

@@ -440,6 +440,27 @@ export const timeBlocks = pgTable(
 );
 
 /**
+ * The exact number of rows of a table that a searched pattern matches within a counted key (as in
+ * `row_counts`: `{}` for the whole table, `{"tenant_id": 7}` for one organisation's part), for the
+ * patterns searched lately. A list searched again answers its total from here, kept true by the
+ * statement trigger `count_keywords` on each searched table (migration 0029), rather than counting
+ * its matches anew on every page. `ready` is false while a pattern is being counted for the first
+ * time (server/db/keywordCounts.ts).
+ */
+export const keywordCounts = pgTable(
+  'keyword_counts',
+  {
+    table_name: text('table_name').notNull(),
+    pattern: text('pattern').notNull(),
+    key: jsonb('key').notNull(),
+    row_count: bigint('row_count', { mode: 'number' }).notNull().default(0),
+    ready: boolean('ready').notNull().default(false),
+    kept_at: timestamp('kept_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.table_name, table.pattern, table.key] })],
+);
+
+/**
  * How many courses of a scope (as in `enrollment_counts`: an organisation, or 0 for the platform)
  * have each enrolment count, kept by the statement trigger `count_enrollment_levels` on
  * `enrollment_counts` (migration 0025): the statistic's deep page finds the count its row falls on,

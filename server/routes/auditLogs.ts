@@ -69,7 +69,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => ({
       success: true as const,
-      data: await store.list(db, request.query, listConditions(request)),
+      data: await store.list(db, request.query, listConditions(request), request.log),
     }),
   });
 };

@@ -103,7 +103,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: listAnswer, ...failures },
     },
     handler: async (request) => {
-      const data = await store.list(db, request.query, listConditions(request.query));
+      const data = await store.list(db, request.query, listConditions(request.query), request.log);
       return { success: true as const, data };
     },
   });

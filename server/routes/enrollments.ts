@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, fillPlaceholders, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import {
@@ -14,6 +14,7 @@ import { failures, page, success } from '../../schema/envelope';
 import { ownTenant, tenantListScope, tenantScope } from '../auth/tenantScope';
 import type { Database, Executor } from '../db/client';
 import { searchMatches } from '../db/entityTable';
+import { keepKeywordCount } from '../db/keywordCounts';
 import { courses, enrollmentCountLevels, enrollmentCounts, enrollments } from '../db/schema';
 import { Forbidden, NotFound } from '../errors';
 import { caller } from '../types';
@@ -96,9 +97,14 @@ const STATISTIC = 'enroll_statis';
 function statisticQueryOf(db: Executor, shape: 'searching' | 'first' | 'deep', order: 'asc' | 'desc') {
   const scoped = eq(enrollmentCounts.tenant_id, sql.placeholder('tenant'));
   const searched = shape === 'searching' ? searchMatches(courses.search_folded, sql.placeholder('pattern')) : undefined;
+  const scopeKey = sql`jsonb_build_object('tenant_id', ${sql.placeholder('tenant')}::int)`;
+  const live = sql<number>`(${db.select({ total: sql<number>`count(*)::int` }).from(enrollmentCounts).innerJoin(courses, eq(courses.id, enrollmentCounts.course_id)).where(and(scoped, searched))})`;
+  // A searched total kept (migration 0029) spares the count: coalesce runs its second subquery only when the first is null.
+  const keptRow = sql`from keyword_counts where table_name = 'enrollment_counts' and pattern = lower(${sql.placeholder('pattern')}) and key = ${scopeKey} and ready`;
   const counted = searched
-    ? sql<number>`(${db.select({ total: sql<number>`count(*)::int` }).from(enrollmentCounts).innerJoin(courses, eq(courses.id, enrollmentCounts.course_id)).where(and(scoped, searched))})`
-    : sql<number>`(select coalesce(sum(row_count), 0)::int from row_counts where table_name = 'enrollment_counts' and key = jsonb_build_object('tenant_id', ${sql.placeholder('tenant')}::int))`;
+    ? sql<number>`coalesce((select row_count::int ${keptRow}), ${live})`
+    : sql<number>`(select coalesce(sum(row_count), 0)::int from row_counts where table_name = 'enrollment_counts' and key = ${scopeKey})`;
+  const kept = searched ? sql<boolean>`exists (select ${keptRow})` : sql<boolean>`true`;
   const direction = order === 'asc' ? asc : desc;
   // The index on (tenant_id, enrollment_count, course_id) gives this order (most enrolled first: on a tie, the newer course).
   const ordered = [direction(enrollmentCounts.enrollment_count), direction(enrollmentCounts.course_id)];
@@ -121,17 +127,19 @@ function statisticQueryOf(db: Executor, shape: 'searching' | 'first' | 'deep', o
     .limit(sql.placeholder('limit'))
     .offset(offset as unknown as number);
   const page = db
-    .select({ id: courses.id, title: courses.title, enrollment_count: enrollmentCounts.enrollment_count, total: counted })
+    .select({ id: courses.id, title: courses.title, enrollment_count: enrollmentCounts.enrollment_count, total: counted, kept })
     .from(enrollmentCounts)
     .innerJoin(courses, eq(courses.id, enrollmentCounts.course_id))
     .where(and(scoped, inArray(enrollmentCounts.course_id, pageIds)))
     .orderBy(...ordered);
-  return { page, counted };
+  return { page, counted, live };
 }
 interface PreparedStatistic {
   page: ReturnType<ReturnType<typeof statisticQueryOf>['page']['prepare']>;
   statement: Statement;
   counted: SQL<number>;
+  /** The searched matches counted, whatever the total is read from. */
+  live: SQL<number>;
   count?: ReturnType<ReturnType<typeof countAlone>['prepare']>;
 }
 const countAlone = (db: Executor, counted: SQL<number>) => db.select({ total: counted }).from(sql`(select 1) as one`);
@@ -149,9 +157,9 @@ function statisticStatement(db: Executor, tenant: number, query: StatisticQuery)
   const shape = `${kind} ${order}`;
   let prepared = shapes.get(shape);
   if (!prepared) {
-    const { page, counted } = statisticQueryOf(db, kind, order);
+    const { page, counted, live } = statisticQueryOf(db, kind, order);
     // Unnamed: PostgreSQL still plans each call for its own values.
-    prepared = { page: page.prepare(''), statement: { ...page.toSQL(), fields: ['id', 'title', 'enrollment_count', 'total'] }, counted };
+    prepared = { page: page.prepare(''), statement: { ...page.toSQL(), fields: ['id', 'title', 'enrollment_count', 'total', 'kept'] }, counted, live };
     shapes.set(shape, prepared);
   }
   const values = { tenant, pattern: searching ? containing(query.keyword!) : undefined, limit: query.page_size, offset };
@@ -167,10 +175,15 @@ export function enrollmentStatisticStatement(db: Executor, tenant: number, query
   return { ...prepared.statement, params: fillPlaceholders(prepared.statement.params, values) };
 }
 
-async function statisticPage(db: Executor, tenant: number | null, query: StatisticQuery) {
+async function statisticPage(db: Database, tenant: number | null, query: StatisticQuery, log: FastifyBaseLogger) {
   if (tenant === null) return { items: [], total: 0 };
   const { prepared, values } = statisticStatement(db, tenant, query);
   const rows = await prepared.page.execute(values);
+  // A searched total that was counted is kept from now on, counted in the background.
+  if (rows.length > 0 && rows[0].kept === false) {
+    const kept = { table: 'enrollment_counts', pattern: values.pattern!, key: JSON.stringify({ tenant_id: tenant }) };
+    void keepKeywordCount(db, kept, async (tx) => Number((await countAlone(tx, prepared.live).prepare('').execute(values))[0].total), log);
+  }
   // An empty page carries no total: none on page 1 means none at all; past the end, count.
   let total = rows.length > 0 ? rows[0].total : 0;
   if (rows.length === 0 && query.page !== 1) {
@@ -248,7 +261,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: listAnswer, ...failures },
     },
     handler: async (request) => {
-      const found = await store.list(db, request.query, listConditions(request.query, tenantListScope(request, enrollments.tenant_id)));
+      const found = await store.list(db, request.query, listConditions(request.query, tenantListScope(request, enrollments.tenant_id)), request.log);
       return { success: true as const, data: { items: found.items.map(withNames), total: found.total } };
     },
   });
@@ -269,7 +282,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: statisticQuery,
       response: { 200: statisticAnswer, ...failures },
     },
-    handler: async (request) => ({ success: true as const, data: await statisticPage(db, countTenant(request), request.query) }),
+    handler: async (request) => ({ success: true as const, data: await statisticPage(db, countTenant(request), request.query, request.log) }),
   });
 
   for (const [action, available] of [

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, fillPlaceholders, gte, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { PgTransaction, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Entity } from '../../schema/entity';
@@ -8,6 +8,7 @@ import { failures, idParams, page, success } from '../../schema/envelope';
 import type { ReferenceField } from '../../schema/fields';
 import type { Database, Executor } from '../db/client';
 import { SEARCH_COLUMN, searchMatches } from '../db/entityTable';
+import { keepKeywordCount } from '../db/keywordCounts';
 import { countInTime, DAY } from '../db/timeBlocks';
 import { columnsOf, tableOf } from '../db/tables';
 import { BadRequest, Forbidden, NotFound } from '../errors';
@@ -20,8 +21,12 @@ import { holdNamedFiles } from '../storage/unusedFiles';
 export const containing = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
 
 type Row = Record<string, unknown>;
+/** The database itself, not a transaction on it: what may run work of its own after the request. */
+const isDatabase = (db: Executor): db is Database => 'transaction' in db && !(db instanceof PgTransaction);
 /** The list's total, answered beside each row of the page (a name no field may take). */
 export const TOTAL = '_total';
+/** Whether a searched list's total was kept rather than counted (see `keptKeywordTotal`), beside each row too. */
+const KEPT = '_kept';
 export interface ListQuery {
   page: number;
   page_size: number;
@@ -159,7 +164,7 @@ const conditionId = (condition: SQL) => {
 };
 
 export function entityStore(entity: Entity, table: PgTable, options: EntityStoreOptions = {}) {
-  if (entity.names.includes(TOTAL)) throw new Error(`${entity.resource}: "${TOTAL}" is the list's own name, not a field's`);
+  for (const own of [TOTAL, KEPT]) if (entity.names.includes(own)) throw new Error(`${entity.resource}: "${own}" is the list's own name, not a field's`);
   const columns = columnsOf(table);
   const idColumn = columns[entity.idKey];
   const selection = Object.fromEntries([entity.idKey, ...entity.names].map((name) => [name, columns[name]]));
@@ -265,15 +270,14 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
   const countQuery = (db: Executor, where: SQL | undefined) => db.select({ total: sql<number>`count(*)::int` }).from(table).where(where);
 
   /**
-   * The list's exact total from the counters, when every condition is one they keep (see
-   * `countedBy`); undefined when rows have to be counted (a keyword, chosen ids, another condition).
-   * The counters' key is a placeholder (`counted_key`, and `counted_among` for a filter given
-   * several values) whose values come back in `values`: which of them it uses depends only on the
-   * list's shape.
+   * The counters' key of a list whose every condition is one they keep (see `countedBy`): the
+   * columns compared to one value each (`counted_key`), and the one compared to several
+   * (`counted_among`); undefined when rows have to be counted (chosen ids, another condition). Which
+   * placeholders it uses depends only on the list's shape; their values come back in `values`.
    */
-  function countedTotal(query: ListQuery, added: readonly Condition[]): { total: SQL; values: Record<string, unknown> } | undefined {
+  function countedKey(query: ListQuery, added: readonly Condition[]): { key: SQL; varying?: { column: string; values: SQL }; values: Record<string, unknown> } | undefined {
     const countedBy = options.countedBy;
-    if (!countedBy || query.id !== undefined || (query[entity.searchParam] && search)) return undefined;
+    if (!countedBy || query.id !== undefined) return undefined;
     const fixed: Record<string, unknown> = {};
     const values: Record<string, unknown> = {};
     let varying: { column: string; values: SQL } | undefined;
@@ -304,7 +308,15 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     const compared = [...Object.keys(fixed), ...(varying ? [varying.column] : [])];
     if (!countedBy.some((combination) => combination.length === compared.length && compared.every((column) => combination.includes(column)))) return undefined;
     values.counted_key = JSON.stringify(fixed);
-    const key = sql`${sql.placeholder('counted_key')}::jsonb`;
+    return { key: sql`${sql.placeholder('counted_key')}::jsonb`, varying, values };
+  }
+
+  /** The list's exact total from the counters (see `countedKey`), when it searches for nothing. */
+  function countedTotal(query: ListQuery, added: readonly Condition[]): { total: SQL; values: Record<string, unknown> } | undefined {
+    if (query[entity.searchParam] && search) return undefined;
+    const counted = countedKey(query, added);
+    if (!counted) return undefined;
+    const { key, varying, values } = counted;
     const keys = varying
       ? sql`row_counts.key = any(array(select ${key} || jsonb_build_object(${varying.column}::text, value) from (${varying.values}) as chosen(value)))`
       : sql`row_counts.key = ${key}`;
@@ -312,6 +324,18 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
       total: sql<number>`(select coalesce(sum(row_counts.row_count), 0)::int from row_counts where row_counts.table_name = ${entity.table} and ${keys})`,
       values,
     };
+  }
+
+  /**
+   * A searched list's total as `keyword_counts` keeps it for the pattern within the counters' key
+   * (see `countedKey`, one value per column), and whether it is kept (`ready`): a pattern searched
+   * for the first time is counted, and kept from then on (see `keepKeywordCount`).
+   */
+  function keptKeywordTotal(query: ListQuery, added: readonly Condition[]): { total: SQL; kept: SQL; values: Record<string, unknown> } | undefined {
+    const counted = countedKey(query, added);
+    if (!counted || counted.varying) return undefined;
+    const row = sql`from keyword_counts where table_name = ${entity.table} and pattern = lower(${sql.placeholder('pattern')}) and key = ${counted.key} and ready`;
+    return { total: sql<number>`(select row_count::int ${row})`, kept: sql<boolean>`exists (select ${row})`, values: counted.values };
   }
 
   /**
@@ -383,12 +407,21 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
    * ids come first from an index alone (a deep page skips its offset in the index, not in the
    * table), then their rows.
    */
-  function pageQuery(db: Executor, where: SQL | undefined, total: SQL, sortBy: string, order: 'asc' | 'desc', limit: number | Placeholder, offset: number | Placeholder) {
+  function pageQuery(
+    db: Executor,
+    where: SQL | undefined,
+    total: SQL,
+    sortBy: string,
+    order: 'asc' | 'desc',
+    limit: number | Placeholder,
+    offset: number | Placeholder,
+    extra: Record<string, SQL> = {},
+  ) {
     const direction = order === 'asc' ? asc : desc;
     const sortColumn = sortBy === 'id' ? idColumn : columns[sortBy];
     const ids = db.select({ id: idColumn }).from(table).where(where).orderBy(direction(sortColumn), direction(idColumn)).limit(limit).offset(offset);
     return db
-      .select({ ...presented, [TOTAL]: total })
+      .select({ ...presented, [TOTAL]: total, ...extra })
       .from(table)
       .where(inArray(idColumn, ids))
       .orderBy(direction(sortColumn), direction(idColumn));
@@ -416,6 +449,8 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     /** The page's statement as sent, placeholders among its params. */
     statement: Statement;
     total: SQL;
+    /** The matches counted, whatever the total is read from. */
+    live: SQL;
     /** The total alone, for an empty page past the end; prepared when first needed. */
     count?: ReturnType<ReturnType<typeof countAlone>['prepare']>;
   }
@@ -470,16 +505,22 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     if (shared) preparedPages.set(db, shapes);
     let prepared = shared ? shapes.get(shape) : undefined;
     const counted = countedTotal(query, added) ?? rangeTotal(query, added);
+    const keyword = searching ? keptKeywordTotal(query, added) : undefined;
     if (!prepared) {
       const where = placeholderConditions(query, added, searching);
-      const total = counted?.total ?? sql<number>`(${countQuery(db, where)})`;
-      const built = deep ? deepPageQuery(db, total, deep, order) : pageQuery(db, where, total, sortBy, order, sql.placeholder('limit'), sql.placeholder('offset'));
+      const live = sql<number>`(${countQuery(db, where)})`;
+      // A kept total spares the count: the database runs a subquery of coalesce only when the one before it is null.
+      const total = counted?.total ?? (keyword ? sql<number>`coalesce(${keyword.total}, ${live})` : live);
+      const built = deep
+        ? deepPageQuery(db, total, deep, order)
+        : pageQuery(db, where, total, sortBy, order, sql.placeholder('limit'), sql.placeholder('offset'), keyword ? { [KEPT]: keyword.kept } : {});
       // Unnamed: PostgreSQL still plans each call for its own values.
-      prepared = { page: built.prepare(''), statement: { ...built.toSQL(), fields: [...Object.keys(presented), TOTAL] }, total };
+      prepared = { page: built.prepare(''), statement: { ...built.toSQL(), fields: [...Object.keys(presented), TOTAL, ...(keyword ? [KEPT] : [])] }, total, live };
       if (shared) shapes.set(shape, prepared);
     }
-    const values: Record<string, unknown> = { ...counted?.values, limit: query.page_size, offset, ...conditionValues(asked) };
+    const values: Record<string, unknown> = { ...counted?.values, ...keyword?.values, limit: query.page_size, offset, ...conditionValues(asked) };
     const ready = prepared;
+    const countOf = async (tx: Executor, total: SQL) => Number((await countAlone(tx, total).prepare('').execute(values))[0].total);
     return {
       rows: async () => (await ready.page.execute(values)) as Row[],
       statement: (): Statement => ({ ...ready.statement, params: fillPlaceholders(ready.statement.params, values) }),
@@ -487,6 +528,11 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
         ready.count ??= countAlone(db, ready.total).prepare('');
         const [row] = await ready.count.execute(values);
         return Number(row.total);
+      },
+      /** The pattern and key a searched total may be kept under, and its count as the list makes it (see `keepKeywordCount`). */
+      keyword: keyword && {
+        kept: { table: entity.table, pattern: values.pattern as string, key: values.counted_key as string },
+        count: (tx: Executor) => countOf(tx, ready.live),
       },
     };
   }
@@ -516,10 +562,12 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
      * A page and the exact number of matches. Its statement is prepared once per shape (see
      * `pageStatement`): the route's conditions given as `Bound` keep it so, plain SQL builds anew.
      */
-    async list(db: Executor, query: ListQuery, extra?: Condition | (Condition | undefined)[]) {
+    async list(db: Executor, query: ListQuery, extra?: Condition | (Condition | undefined)[], log?: FastifyBaseLogger) {
       const page = pageStatement(db, query, extra);
       const found = await page.rows();
-      const rows = found.map(({ [TOTAL]: _, ...row }) => row);
+      const rows = found.map(({ [TOTAL]: _, [KEPT]: __, ...row }) => row);
+      // A searched total that was counted is kept from now on, counted in the background.
+      if (page.keyword && found.length > 0 && found[0][KEPT] === false && isDatabase(db)) void keepKeywordCount(db, page.keyword.kept, page.keyword.count, log);
       // An empty page carries no total: none on page 1 means none at all; past the end, count.
       return { items: rows, total: found.length > 0 ? (found[0][TOTAL] as number) : query.page === 1 ? 0 : await page.count() };
     },
@@ -634,7 +682,7 @@ export function entityRoutes(store: EntityStore, options: EntityRouteOptions = {
           csv: { columns: options.exportColumns ?? entityColumns(entity), rows: (request) => store.exportRows(db, request.query as ListQuery, (options.listScope ?? scopeOf)(request)) },
         },
         schema: { tags: [tag], summary: `List ${entity.resource} records, a page at a time`, querystring: listQuery, response: { 200: success(page(record)), ...failures } },
-        handler: async (request) => ({ success: true as const, data: await store.list(db, request.query, (options.listScope ?? scopeOf)(request)) }),
+        handler: async (request) => ({ success: true as const, data: await store.list(db, request.query, (options.listScope ?? scopeOf)(request), request.log) }),
       });
 
     if (declared.has('read'))

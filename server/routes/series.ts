@@ -148,7 +148,7 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: listQuery,
       response: { 200: listAnswer, ...failures },
     },
-    handler: async (request) => ({ success: true as const, data: await store.list(db, request.query, listConditions(request.query)) }),
+    handler: async (request) => ({ success: true as const, data: await store.list(db, request.query, listConditions(request.query), request.log) }),
   });
 
   app.get(one, {

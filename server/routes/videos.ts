@@ -128,7 +128,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       response: { 200: listAnswer, ...failures },
     },
     handler: async (request) => {
-      return { success: true as const, data: await videoStore.list(db, request.query) };
+      return { success: true as const, data: await videoStore.list(db, request.query, undefined, request.log) };
     },
   });
 

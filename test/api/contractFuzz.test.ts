@@ -298,13 +298,15 @@ const rowsOf = async <T>(text: string, values: unknown[] = []) => (await databas
 /**
  * What refused requests write by design, left out of the digest: the sign-in throttle's counters
  * and the audit trail's refused sign-ins (with their count and their spans of time), for counting and
- * recording refusals is their purpose.
+ * recording refusals is their purpose; and the searched totals a search kept after its answer.
  */
 const writtenOnRefusal: Record<string, string | false> = {
   attempt_counters: false,
   audit_logs: "action <> 'sign_in_failed'",
   row_counts: "table_name <> 'audit_logs'",
   time_blocks: "table_name <> 'audit_logs'",
+  // Written after a search's answer (server/db/keywordCounts.ts), and otherwise only following the tables digested here.
+  keyword_counts: false,
 };
 
 /** Every table's rows, digested. */
