@@ -71,7 +71,7 @@ const trees = treeCache('category_tree');
 const treeStatement = (db: Executor) =>
   db.select(trees.columns(sql`0`, order.treeJson((children) => store.recordJson({ sort_order: sql`${column.sort_order}`, children })))).from(sql`(values (1)) as one`);
 
-async function readTree(db: Executor): Promise<string> {
+async function readTree(db: Executor): Promise<Buffer> {
   return (await trees.read(db, 0, async () => (await treeStatement(db))[0]))!;
 }
 

@@ -113,11 +113,11 @@ export function chapterTreeStatement(db: Executor, courseId: number): Statement 
 /** A kept tree stands only while its course does: a course without chapters is deleted without a new version. */
 export const courseStands = (courseId: number) => sql`exists (select from ${courses} where ${courses.id} = ${courseId}::int)`;
 
-/** The tree as JSON text, sent as it is (its shape is `chapterTree`'s, which the tests check). */
-async function readTree(db: Executor, courseId: number): Promise<string> {
-  const text = await trees.read(db, courseId, async () => (await preparedTree(db).query.execute({ courseId }))[0], courseStands(courseId));
-  if (text === undefined) throw new NotFound();
-  return text;
+/** The tree's answer as the bytes sent (its shape is `chapterTree`'s, which the tests check). */
+async function readTree(db: Executor, courseId: number): Promise<Buffer> {
+  const body = await trees.read(db, courseId, async () => (await preparedTree(db).query.execute({ courseId }))[0], courseStands(courseId));
+  if (body === undefined) throw new NotFound();
+  return body;
 }
 
 async function readNode(db: Executor, id: number) {

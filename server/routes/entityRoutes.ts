@@ -138,14 +138,16 @@ const isBound = (condition: Condition): condition is Bound => 'condition' in con
  * What a list sends for a page: the statement's text and its values, as the driver gets them, and
  * the names of the columns it answers in order (drizzle reads rows by position, so the text names none).
  */
+/** `{ success: true, data }` around `data` as JSON text the database built, as the bytes sent (see `sendDataJson`). */
+export const dataEnvelope = (dataJson: string) => Buffer.from(`{"success":true,"data":${dataJson}}`);
+
 /**
- * Answers `{ success: true, data }` with `data` as JSON text the database built, sent as it is: no
- * rows to map, no schema check. The route's response schema still documents it, and its tests hold
- * the answer to that schema.
+ * Sends an answer `dataEnvelope` made, as it is: no rows to map, no schema check. The route's
+ * response schema still documents it, and its tests hold the answer to that schema.
  */
-export function sendDataJson(reply: FastifyReply, dataJson: string) {
-  // A string with a JSON type goes out unserialized; the type provider types `send` by the schema.
-  return reply.type('application/json; charset=utf-8').send(`{"success":true,"data":${dataJson}}` as never);
+export function sendDataJson(reply: FastifyReply, body: Buffer) {
+  // Bytes with a JSON type go out unserialized; the type provider types `send` by the schema.
+  return reply.type('application/json; charset=utf-8').send(body as never);
 }
 
 export interface Statement {
