@@ -134,10 +134,6 @@ export interface Bound {
 export type Condition = SQL | Bound;
 const isBound = (condition: Condition): condition is Bound => 'condition' in condition && 'values' in condition;
 
-/**
- * What a list sends for a page: the statement's text and its values, as the driver gets them, and
- * the names of the columns it answers in order (drizzle reads rows by position, so the text names none).
- */
 /** `{ success: true, data }` around `data` as JSON text the database built, as the bytes sent (see `sendDataJson`). */
 export const dataEnvelope = (dataJson: string) => Buffer.from(`{"success":true,"data":${dataJson}}`);
 
@@ -150,6 +146,10 @@ export function sendDataJson(reply: FastifyReply, body: Buffer) {
   return reply.type('application/json; charset=utf-8').send(body as never);
 }
 
+/**
+ * What a list sends for a page: the statement's text and its values, as the driver gets them, and
+ * the names of the columns it answers in order (drizzle reads rows by position, so the text names none).
+ */
 export interface Statement {
   sql: string;
   params: unknown[];
@@ -522,7 +522,6 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     }
     const values: Record<string, unknown> = { ...counted?.values, ...keyword?.values, limit: query.page_size, offset, ...conditionValues(asked) };
     const ready = prepared;
-    const countOf = async (tx: Executor, total: SQL) => Number((await countAlone(tx, total).prepare('').execute(values))[0].total);
     return {
       rows: async () => (await ready.page.execute(values)) as Row[],
       statement: (): Statement => ({ ...ready.statement, params: fillPlaceholders(ready.statement.params, values) }),
@@ -534,7 +533,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
       /** The pattern and key a searched total may be kept under, and its count as the list makes it (see `keepKeywordCount`). */
       keyword: keyword && {
         kept: { table: entity.table, pattern: values.pattern as string, key: values.counted_key as string },
-        count: (tx: Executor) => countOf(tx, ready.live),
+        count: async (tx: Executor) => Number((await countAlone(tx, ready.live).prepare('').execute(values))[0].total),
       },
     };
   }
