@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 export interface ServerProcess {
   /** The server's process id (the bench reads its memory from /proc). */
@@ -22,6 +22,17 @@ export interface ServerProcess {
 /** Where `npm run build` leaves the server, as `npm start` runs it. */
 export const BUILT_SERVER = 'dist-server/main.mjs';
 
+/**
+ * The Node.js flags `npm start` gives the server (package.json's start script, the one place they
+ * are written), so the suites and the benches run it as operators do.
+ */
+export function serverNodeFlags(): string[] {
+  const start: string = JSON.parse(readFileSync('package.json', 'utf8')).scripts.start;
+  const match = /\bnode((?: --\S+)*) dist-server\/main\.mjs/.exec(start);
+  if (!match) throw new Error(`package.json's start script no longer runs \`node [flags] ${BUILT_SERVER}\`: ${start}`);
+  return match[1].split(' ').filter(Boolean);
+}
+
 export interface ServerProcessOptions {
   /** Run as another account (a root test run playing a normal user). */
   account?: { uid: number; gid: number };
@@ -35,7 +46,7 @@ export interface ServerProcessOptions {
 /** `npm start`'s server as a process of its own (the console built beforehand or not), on a free port. */
 export function startServerProcess(env: Record<string, string>, { account, built = false }: ServerProcessOptions = {}): ServerProcess {
   if (built && !existsSync(BUILT_SERVER)) throw new Error(`${BUILT_SERVER} is missing: run \`npm run build\` first`);
-  const child = spawn(process.execPath, built ? [BUILT_SERVER] : ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...serverNodeFlags(), ...(built ? [BUILT_SERVER] : ['--import', 'tsx', 'server/main.ts'])], {
     env: { ...process.env, NODE_OPTIONS: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     ...account,
