@@ -289,7 +289,12 @@ async function startApp(place: Place) {
 }
 
 /** The bare floors' own pool on the database under test, of the server's size. */
-const barePool = (databaseUrl: string) => new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
+const barePool = (databaseUrl: string) => {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
+  // An idle connection the database drops is the pool's to replace; without a listener it would end the bench unexplained.
+  pool.on('error', (error) => console.warn(`a bare floor's idle connection was dropped: ${error.message}`));
+  return pool;
+};
 
 async function signIn(base: string, loginName = 'admin'): Promise<string> {
   const answer = await fetch(`${base}/api/v1/sys/auth`, {
@@ -332,15 +337,16 @@ async function measureServer(kind: Kind, place: Place) {
 
     // The bare floor reads the same database through its own pool.
     const pool = barePool(databaseUrl);
-    await measureChapterTree(kind, app.db, base, token, pool);
-    const bare = await startBareServer(pool, [carouselGroup, teacher, video] as unknown as Entity[]);
+    let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
     try {
+      await measureChapterTree(kind, app.db, base, token, pool);
+      bare = await startBareServer(pool, [carouselGroup, teacher, video] as unknown as Entity[]);
       await measurePlainLists(kind, base, token, bare.base);
       await measureCoursePager(kind, app.db, base, token, bare.base);
       await measureSeriesList(kind, app.db, base, token, bare.base);
       await measureVoucherList(kind, app.db, base, token, bare.base);
     } finally {
-      await bare.close();
+      await bare?.close();
       await pool.end();
     }
     // The bench process's own memory: the server's JavaScript (PostgreSQL runs in processes of its own, see the engines part).

@@ -609,6 +609,7 @@ export async function measureScale(record: Recorder, required: boolean): Promise
     }
     // The bench's own connections only read: the counts, the filters' values, and the bare route.
     pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, options: '-c default_transaction_read_only=on' });
+    pool.on('error', (error) => console.warn(`scale: an idle connection of the bench's own was dropped: ${error.message}`));
     const db = pool;
     const count: Sql = async (text, params = []) => Number((await db.query<{ count: string }>(text, params)).rows[0].count);
     const one = async <T>(text: string, params: unknown[] = []) => (await db.query<{ value: T }>(text, params)).rows[0]?.value ?? undefined;
