@@ -346,8 +346,7 @@ function launch(dir: string, port: number, account: Account, bin: Binaries, sett
     child.stderr!.setEncoding('utf8');
     child.stderr!.on('data', (chunk: string) => {
       for (const line of chunk.split('\n').filter(Boolean)) {
-        // A shutdown request the server did not send (another program's signal) is worth an operator's eye.
-        const level = /\bPANIC:/.test(line) ? 'error' : /\b(FATAL|ERROR|WARNING):|received \w+ shutdown request/.test(line) ? 'warn' : 'debug';
+        const level = /\bPANIC:/.test(line) ? 'error' : /\b(FATAL|ERROR|WARNING):/.test(line) ? 'warn' : 'debug';
         log[level]({ postgres: line }, 'embedded PostgreSQL');
       }
       if (ready) return;
