@@ -58,6 +58,20 @@ test('the OpenAPI document describes the routes from their schemas', async () =>
   expect([200, 302]).toContain(ui.status);
 });
 
+test('every answer carries the security headers: the console, the API, a 404, the API docs', async () => {
+  const docs = '/api/docs/static/index.html';
+  for (const address of ['/', '/course', '/api/v1/categories/tree', '/api/v1/nothing-here', '/healthz', docs]) {
+    const answer = await fetch(`${server.url}${address}`);
+    const policy = answer.headers.get('content-security-policy') ?? '';
+    // The API docs' page sends Swagger UI's own policy (staticCSP), scripts from this origin only.
+    const frames = address === docs || policy.includes("frame-ancestors 'none'");
+    expect({ address, frames, scripts: /script-src[^;]*'self'/.test(policy), inline: /script-src[^;]*unsafe-inline/.test(policy) }).toEqual({ address, frames: true, scripts: true, inline: false });
+    expect({ address, sniffing: answer.headers.get('x-content-type-options'), framing: answer.headers.get('x-frame-options') }).toEqual({ address, sniffing: 'nosniff', framing: 'SAMEORIGIN' });
+    expect({ address, transport: answer.headers.get('strict-transport-security') }).toEqual({ address, transport: expect.stringMatching(/^max-age=\d+/) });
+    expect({ address, poweredBy: answer.headers.get('x-powered-by') }).toEqual({ address, poweredBy: null });
+  }
+});
+
 test('a permitted other origin may read the renewal and privilege headers', async () => {
   const preflight = await fetch(`${server.url}/api/v1/sys/auth`, {
     method: 'OPTIONS',
