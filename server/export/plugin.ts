@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, preValidationAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import Negotiator from 'negotiator';
 import { z } from 'zod';
@@ -29,8 +29,14 @@ declare module 'fastify' {
 export const CSV_TYPE = 'text/csv';
 const offered = ['application/json', CSV_TYPE];
 
-/** Whether the caller prefers CSV to JSON (JSON when both are equal, or nothing is said). */
-export const prefersCsv = (request: FastifyRequest) => new Negotiator({ headers: { accept: request.headers.accept } }).mediaType(offered) === CSV_TYPE;
+/**
+ * Whether the caller prefers CSV to JSON (JSON when both are equal, or nothing is said). Only an
+ * Accept naming `text/` can prefer it: every other list request is spared the negotiation, twice.
+ */
+export const prefersCsv = (request: FastifyRequest) => {
+  const accept = request.headers.accept;
+  return accept !== undefined && /text\//i.test(accept) && new Negotiator({ headers: { accept } }).mediaType(offered) === CSV_TYPE;
+};
 
 const csvAnswer = z
   .string()
@@ -98,17 +104,16 @@ async function sendCsv(request: FastifyRequest, reply: FastifyReply, csv: CsvExp
  */
 export const csvExportPlugin = fp<{ exportsAtOnce: number }>(async (app, { exportsAtOnce }) => {
   let streaming = 0;
-  const answerCsv: preHandlerAsyncHookHandler = async function (request, reply) {
-    const csv = request.routeOptions.config.csv;
-    if (!csv || !prefersCsv(request)) return;
+  function answerCsv(request: FastifyRequest, reply: FastifyReply, csv: CsvExport) {
     if (streaming >= exportsAtOnce) throw new ExportsBusy();
     streaming += 1;
     reply.raw.once('close', () => (streaming -= 1));
     return sendCsv(request, reply, csv);
-  };
+  }
 
   app.addHook('onRoute', (route) => {
-    if (!route.config?.csv || ![route.method].flat().includes('GET')) return;
+    const csv = route.config?.csv;
+    if (!csv || ![route.method].flat().includes('GET')) return;
     const schema = (route.schema ??= {});
     const response = (schema.response ?? {}) as Record<string, unknown>;
     const json = response[200];
@@ -116,6 +121,11 @@ export const csvExportPlugin = fp<{ exportsAtOnce: number }>(async (app, { expor
       response[200] = { content: { 'application/json': { schema: json }, [CSV_TYPE]: { schema: csvAnswer } } };
     schema.response = response;
     route.preValidation = [...[route.preValidation ?? []].flat(), takeExportParameters];
-    route.preHandler = [...[route.preHandler ?? []].flat(), answerCsv];
+    // One handler answers either way: a hook that began streaming the file would not stop the list's
+    // own handler (Fastify runs it until the reply has ended), which would then answer a second time.
+    const answerJson = route.handler;
+    route.handler = function (request, reply) {
+      return prefersCsv(request) ? answerCsv(request, reply, csv) : answerJson.call(this, request, reply);
+    };
   });
 });
