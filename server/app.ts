@@ -1,11 +1,10 @@
-import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { createLogger } from './logging';
-import { jsonSchemaTransform, serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { simpleEntities } from '../schema';
 import { PRIVILEGES_HEADER, QR_LINK_HEADER, RENEWED_TOKEN_HEADER } from '../schema/headers';
 import { auditTrailPlugin } from './auditTrail';
@@ -44,6 +43,7 @@ import { userRoutes } from './routes/users';
 import { transferApplicationRoutes } from './routes/transferApplications';
 import { videoRoutes } from './routes/videos';
 import { voucherRoutes } from './routes/vouchers';
+import { responseSerializerCompiler } from './serialization';
 import { zodValidatorCompiler } from './validation';
 import './types';
 
@@ -93,7 +93,7 @@ async function createServer(config: AppConfig, database: DatabaseHandle, logger:
   // Started last, once nothing can fail the start; closed before the database (its own connection).
   let sessionListener: SessionListener | undefined;
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler);
   registerErrorHandler(app);
   app.addHook('onClose', async () => {
     await mailer.close();
@@ -147,7 +147,6 @@ async function createServer(config: AppConfig, database: DatabaseHandle, logger:
     // Without Swagger's top bar: its logo is an SVG with an inline <style>, which the CSP refuses.
     uiConfig: { layout: 'BaseLayout' },
   });
-  await app.register(cookie);
   await app.register(authPlugin);
   // After the session is known, before any handler: every transaction a handler begins carries its caller.
   await app.register(auditTrailPlugin);

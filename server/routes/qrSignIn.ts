@@ -1,3 +1,4 @@
+import cookie from '@fastify/cookie';
 import { eq } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,6 +27,8 @@ const COOKIE_PATH = '/api/v1/auth';
  * can collect it, and only once.
  */
 export const qrSignInRoutes: FastifyPluginAsyncZod = async (app) => {
+  // Only these routes read or set a cookie: no other request pays for parsing them.
+  await app.register(cookie);
   const { db, appConfig } = app;
   const policy = appConfig.qrSignIn;
   const expired = () => new NotFound('app.error.qr_expired');
