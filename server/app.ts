@@ -93,7 +93,7 @@ async function createServer(config: AppConfig, database: DatabaseHandle, logger:
   // Started last, once nothing can fail the start; closed before the database (its own connection).
   let sessionListener: SessionListener | undefined;
   app.setValidatorCompiler(zodValidatorCompiler);
-  app.setSerializerCompiler(responseSerializerCompiler);
+  app.setSerializerCompiler(responseSerializerCompiler(config.checkAnswers));
   registerErrorHandler(app);
   app.addHook('onClose', async () => {
     await mailer.close();

@@ -26,6 +26,12 @@ export interface AppConfig {
   corsOrigins: string[];
   trustProxy: boolean;
   logLevel: string;
+  /**
+   * Check every answer against its zod schema before it is written (a 500 naming the route when it
+   * does not match). Off in service, where answers are written from the schema without the check;
+   * the API suites turn it on, so an answer that drifts from what the API document promises fails them.
+   */
+  checkAnswers: boolean;
   /** The largest video upload; images (5 MB) and PDFs (50 MB) have SPEC.md's fixed limits. */
   videoMaxBytes: number;
   /**
@@ -68,6 +74,7 @@ export const defaultConfig = (rootDir = process.cwd()): AppConfig => ({
   corsOrigins: [],
   trustProxy: false,
   logLevel: 'info',
+  checkAnswers: false,
   videoMaxBytes: 2 * 1024 ** 3,
   exportsAtOnce: 3,
   unusedFileGraceMs: 24 * HOUR,
@@ -100,6 +107,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, rootDir = process.cwd()): 
     corsOrigins: list(env.CORS_ORIGINS),
     trustProxy: env.TRUST_PROXY === 'true',
     logLevel: env.LOG_LEVEL ?? base.logLevel,
+    checkAnswers: env.CHECK_ANSWERS === 'true',
     videoMaxBytes: env.VIDEO_MAX_BYTES ? Number(env.VIDEO_MAX_BYTES) : base.videoMaxBytes,
     exportsAtOnce: env.EXPORTS_AT_ONCE ? Number(env.EXPORTS_AT_ONCE) : base.exportsAtOnce,
     unusedFileGraceMs: env.UNUSED_FILE_GRACE_HOURS ? Number(env.UNUSED_FILE_GRACE_HOURS) * HOUR : base.unusedFileGraceMs,

@@ -8,11 +8,21 @@ type JsonSchema = Record<string, unknown>;
  * Answers are written by a stringifier built once per route and status from the answer's zod schema
  * as JSON Schema (Fastify's own way with response schemas): only the declared properties are
  * written, each as its declared type. Checking every answer against its zod schema, then
- * JSON.stringify, was the largest share of a list request's own CPU (bench/README.md). The suites
- * still hold answers to the zod schemas. A part JSON Schema cannot state is written as JSON.stringify writes it.
+ * JSON.stringify, was the largest share of a list request's own CPU (bench/README.md); with
+ * `checkAnswers` (the API suites) each answer is still checked first. A part JSON Schema cannot
+ * state is written as JSON.stringify writes it.
  */
-export const responseSerializerCompiler: FastifySerializerCompiler<z.ZodType> = ({ schema }) =>
-  fastJsonStringify(answerJsonSchema(schema) as unknown as Parameters<typeof fastJsonStringify>[0]);
+export function responseSerializerCompiler(checkAnswers: boolean): FastifySerializerCompiler<z.ZodType> {
+  return ({ schema, method, url, httpStatus }) => {
+    const write = fastJsonStringify(answerJsonSchema(schema) as unknown as Parameters<typeof fastJsonStringify>[0]);
+    if (!checkAnswers) return write;
+    return (data) => {
+      const checked = schema.safeEncode(data);
+      if (!checked.success) throw new Error(`${method} ${url} answered ${httpStatus} outside its schema: ${z.prettifyError(checked.error)}`);
+      return write(data);
+    };
+  };
+}
 
 /** The JSON Schema of what a route answers, as fast-json-stringify reads it. */
 export function answerJsonSchema(schema: z.ZodType): JsonSchema {

@@ -38,6 +38,8 @@ export async function startServer(overrides: Partial<AppConfig> = {}, databaseUr
     dataDir,
     adminPassword: ADMIN_PASSWORD,
     logLevel: 'silent',
+    // Every answer of the suites is checked against the schema the API document shows.
+    checkAnswers: true,
     consoleDir: undefined,
     databaseUrl,
     ...overrides,

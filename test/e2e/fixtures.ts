@@ -32,6 +32,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
       DATABASE_URL: database.url ?? '',
       ADMIN_PASSWORD,
       LOG_LEVEL: 'warn',
+      // Every answer the browser suites get is checked against the API document's schema.
+      CHECK_ANSWERS: 'true',
       ...extraEnv,
     },
     { built: true },

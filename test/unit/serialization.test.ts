@@ -5,7 +5,7 @@ import { failure, page, success } from '../../schema/envelope';
 import { responseSerializerCompiler } from '../../server/serialization';
 
 const serializerOf = (schema: z.ZodType) =>
-  (responseSerializerCompiler as FastifySerializerCompiler<z.ZodType>)({ schema, method: 'GET', url: '/test', httpStatus: '200' });
+  (responseSerializerCompiler(false) as FastifySerializerCompiler<z.ZodType>)({ schema, method: 'GET', url: '/test', httpStatus: '200' });
 
 const aCourse = {
   id: 7,
@@ -54,5 +54,11 @@ describe('answers written from their schema', () => {
   test('a failure keeps its fields and their messages', () => {
     const answer = { success: false, message: 'Invalid', error_code: 400, errors: { title: 'Required' } };
     expect(JSON.parse(serializerOf(failure)(answer))).toEqual(failure.parse(answer));
+  });
+
+  test('with checkAnswers, an answer outside its schema is refused, naming the route and the field', () => {
+    const checked = (responseSerializerCompiler(true) as FastifySerializerCompiler<z.ZodType>)({ schema: listAnswer, method: 'GET', url: '/api/v1/courses', httpStatus: '200' });
+    expect(() => checked({ success: true, data: { items: [{ ...aCourse, price: 'free' }], total: 1 } })).toThrow(/GET \/api\/v1\/courses answered 200 outside its schema[\s\S]*price/);
+    expect(JSON.parse(checked({ success: true, data: { items: [aCourse], total: 1 } })).data.total).toBe(1);
   });
 });
