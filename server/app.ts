@@ -2,6 +2,7 @@ import cors from '@fastify/cors';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import { createLogger } from './logging';
 import { jsonSchemaTransform, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -102,30 +103,38 @@ async function createServer(config: AppConfig, database: DatabaseHandle, logger:
     app.log.info('database closed');
   });
 
-  // Built once and applied to every answer: @fastify/helmet builds helmet's middleware, parsing the
-  // policy anew, on every request (1.8 % of a list's CPU under load).
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Material UI writes its styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        mediaSrc: ["'self'", 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
+  // The security headers depend on nothing in the request: helmet works them out once, and each
+  // answer gets them as one object (running helmet's twelve middlewares per request was 1.2 % of the
+  // server's samples under load, its largest item after the driver).
+  const securityHeaders = headersOf(
+    helmet({
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          scriptSrc: ["'self'"],
+          // Material UI writes its styles at run time.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          mediaSrc: ["'self'", 'blob:'],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          upgradeInsecureRequests: null,
+        },
       },
-    },
+    }),
+  );
+  app.addHook('onRequest', (_request, reply, done) => {
+    reply.headers(securityHeaders);
+    done();
   });
-  app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, () => done()));
-  await app.register(cors, {
-    origin: config.corsOrigins.length > 0 ? config.corsOrigins : false,
-    credentials: true,
-    exposedHeaders: [RENEWED_TOKEN_HEADER, PRIVILEGES_HEADER, QR_LINK_HEADER],
-  });
+  // With no other origin allowed there is nothing to answer: no hook on every request.
+  if (config.corsOrigins.length > 0)
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      credentials: true,
+      exposedHeaders: [RENEWED_TOKEN_HEADER, PRIVILEGES_HEADER, QR_LINK_HEADER],
+    });
   await app.register(swagger, {
     openapi: {
       info: {
@@ -184,4 +193,17 @@ async function createServer(config: AppConfig, database: DatabaseHandle, logger:
   // The cache keeps nothing until this listens for the database's notifications.
   sessionListener = startSessionListener(database.url, sessionCache, logger);
   return app;
+}
+
+/** The headers a middleware that sets the same ones on every answer sets, worked out once. */
+function headersOf(middleware: (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void) {
+  const headers: Record<string, string> = {};
+  const response = {
+    setHeader: (name: string, value: string | number | readonly string[]) => void (headers[name.toLowerCase()] = String(value)),
+    removeHeader: (name: string) => void delete headers[name.toLowerCase()],
+  };
+  middleware({ headers: {} } as IncomingMessage, response as unknown as ServerResponse, (error) => {
+    if (error) throw error;
+  });
+  return headers;
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Executor } from '../db/client';
@@ -7,7 +7,7 @@ import type { CachedSession, SessionCache } from './sessionCache';
 
 export type UserRow = typeof users.$inferSelect;
 
-export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashToken = (token: string) => hash('sha256', token, 'hex');
 /** A fresh unguessable secret: session tokens, QR tickets and bindings. */
 export const newToken = () => randomBytes(32).toString('base64url');
 

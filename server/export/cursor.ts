@@ -1,26 +1,8 @@
-import { Column, fillPlaceholders, is } from 'drizzle-orm';
-import type pg from 'pg';
+import { fillPlaceholders } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { decoders, driverTypes, poolOf, type BuiltSelect } from '../db/statements';
 
 type Row = Record<string, unknown>;
-
-/** A drizzle select, built but not run. */
-export interface BuiltSelect {
-  toSQL(): { sql: string; params: unknown[] };
-}
-
-type Decode = (value: unknown) => unknown;
-
-/**
- * How each selected value is read from the driver, in the select's order: as drizzle reads it, a
- * column by its type (a bigint time as a number), an expression by its `mapWith`, else as it comes.
- */
-function decoders(selection: Record<string, unknown>): [string, Decode][] {
-  return Object.entries(selection).map(([name, field]) => {
-    const decoder = is(field, Column) ? field : (field as { decoder?: { mapFromDriverValue: Decode } }).decoder;
-    return [name, decoder ? (value) => decoder.mapFromDriverValue(value) : (value) => value];
-  });
-}
 
 /** Rows fetched per round trip: enough to keep the wire busy, few enough that memory stays flat. */
 export const EXPORT_BATCH_ROWS = 1000;
@@ -42,16 +24,15 @@ export async function* streamRows(
 ): AsyncGenerator<Row[]> {
   const { sql: text, params } = select.toSQL();
   const fields = decoders(selection);
-  // The pool drizzle runs on: a cursor needs one connection of it for the whole export.
-  const pool = (db as unknown as { $client: pg.Pool }).$client;
-  const client = await pool.connect();
+  // A cursor needs one connection of the pool for the whole export.
+  const client = await poolOf(db).connect();
   try {
     await client.query('begin read only');
     await client.query({ text: `declare export_rows no scroll cursor for ${text}`, values: fillPlaceholders(params, values) });
     for (;;) {
-      const batch = await client.query({ text: `fetch ${batchRows} from export_rows`, rowMode: 'array' });
+      const batch = await client.query({ text: `fetch ${batchRows} from export_rows`, rowMode: 'array', types: driverTypes });
       if (batch.rows.length === 0) break;
-      yield batch.rows.map((row: unknown[]) => Object.fromEntries(fields.map(([name, decode], index) => [name, row[index] === null ? null : decode(row[index])])));
+      yield batch.rows.map((row: unknown[]) => Object.fromEntries(fields.map(([name, decode], index) => [name, row[index] === null || decode === undefined ? row[index] : decode(row[index])])));
       if (batch.rows.length < batchRows) break;
     }
   } finally {

@@ -20,6 +20,7 @@ import { Forbidden, NotFound } from '../errors';
 import { caller } from '../types';
 import { entityColumns, type CsvColumn } from '../export/columns';
 import { streamRows } from '../export/cursor';
+import { preparedSelect } from '../db/statements';
 import { blockReached, containing, DEEP_OFFSET, entityStore, timeBound, type Condition, type ListQuery, type Statement } from './entityRoutes';
 
 type Row = Record<string, unknown>;
@@ -126,17 +127,18 @@ function statisticQueryOf(db: Executor, shape: 'searching' | 'first' | 'deep', o
     .orderBy(...ordered)
     .limit(sql.placeholder('limit'))
     .offset(offset as unknown as number);
+  const selection = { id: courses.id, title: courses.title, enrollment_count: enrollmentCounts.enrollment_count, total: counted, kept };
   const page = db
-    .select({ id: courses.id, title: courses.title, enrollment_count: enrollmentCounts.enrollment_count, total: counted, kept })
+    .select(selection)
     .from(enrollmentCounts)
     .innerJoin(courses, eq(courses.id, enrollmentCounts.course_id))
     .where(and(scoped, inArray(enrollmentCounts.course_id, pageIds)))
     .orderBy(...ordered);
-  return { page, counted, live };
+  return { page: preparedSelect(page, selection), counted, live };
 }
 interface PreparedStatistic {
-  page: ReturnType<ReturnType<typeof statisticQueryOf>['page']['prepare']>;
-  statement: Statement;
+  /** The page's statement (placeholders among its params) and its run. */
+  page: ReturnType<typeof preparedSelect>;
   counted: SQL<number>;
   /** The searched matches counted, whatever the total is read from. */
   live: SQL<number>;
@@ -157,9 +159,8 @@ function statisticStatement(db: Executor, tenant: number, query: StatisticQuery)
   const shape = `${kind} ${order}`;
   let prepared = shapes.get(shape);
   if (!prepared) {
-    const { page, counted, live } = statisticQueryOf(db, kind, order);
     // Unnamed: PostgreSQL still plans each call for its own values.
-    prepared = { page: page.prepare(''), statement: { ...page.toSQL(), fields: ['id', 'title', 'enrollment_count', 'total', 'kept'] }, counted, live };
+    prepared = statisticQueryOf(db, kind, order);
     shapes.set(shape, prepared);
   }
   const values = { tenant, pattern: searching ? containing(query.keyword!) : undefined, limit: query.page_size, offset };
@@ -172,13 +173,13 @@ function statisticStatement(db: Executor, tenant: number, query: StatisticQuery)
  */
 export function enrollmentStatisticStatement(db: Executor, tenant: number, query: StatisticQuery): Statement {
   const { prepared, values } = statisticStatement(db, tenant, query);
-  return { ...prepared.statement, params: fillPlaceholders(prepared.statement.params, values) };
+  return { ...prepared.page.statement, params: fillPlaceholders(prepared.page.statement.params, values) };
 }
 
 async function statisticPage(db: Database, tenant: number | null, query: StatisticQuery, log: FastifyBaseLogger) {
   if (tenant === null) return { items: [], total: 0 };
   const { prepared, values } = statisticStatement(db, tenant, query);
-  const rows = await prepared.page.execute(values);
+  const rows = await prepared.page.rows<{ id: number; title: string; enrollment_count: number; total: number; kept: boolean | null }>(db, values);
   // A searched total that was counted is kept from now on, counted in the background.
   if (rows.length > 0 && rows[0].kept === false) {
     const kept = { table: 'enrollment_counts', pattern: values.pattern!, key: JSON.stringify({ tenant_id: tenant }) };

@@ -9,6 +9,7 @@ import type { ReferenceField } from '../../schema/fields';
 import type { Database, Executor } from '../db/client';
 import { SEARCH_COLUMN, searchMatches } from '../db/entityTable';
 import { keepKeywordCount } from '../db/keywordCounts';
+import { preparedSelect, type Statement } from '../db/statements';
 import { countInTime, DAY } from '../db/timeBlocks';
 import { columnsOf, tableOf } from '../db/tables';
 import { BadRequest, Forbidden, NotFound } from '../errors';
@@ -146,15 +147,8 @@ export function sendDataJson(reply: FastifyReply, body: Buffer) {
   return reply.type('application/json; charset=utf-8').send(body as never);
 }
 
-/**
- * What a list sends for a page: the statement's text and its values, as the driver gets them, and
- * the names of the columns it answers in order (drizzle reads rows by position, so the text names none).
- */
-export interface Statement {
-  sql: string;
-  params: unknown[];
-  fields: string[];
-}
+/** What a list sends for a page (server/db/statements.ts). */
+export type { Statement };
 
 /** A number per bound condition, for the shape of a statement that holds it. */
 const conditionIds = new WeakMap<SQL, number>();
@@ -271,13 +265,17 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
 
   const countQuery = (db: Executor, where: SQL | undefined) => db.select({ total: sql<number>`count(*)::int` }).from(table).where(where);
 
+  /** The counters' key and the several values of a filter given many, as placeholders (see `countedKey`). */
+  const countedKeyValue = sql`${sql.placeholder('counted_key')}::jsonb`;
+  const countedAmong = sql`select value from jsonb_array_elements(${sql.placeholder('counted_among')}::jsonb)`;
+
   /**
    * The counters' key of a list whose every condition is one they keep (see `countedBy`): the
    * columns compared to one value each (`counted_key`), and the one compared to several
    * (`counted_among`); undefined when rows have to be counted (chosen ids, another condition). Which
    * placeholders it uses depends only on the list's shape; their values come back in `values`.
    */
-  function countedKey(query: ListQuery, added: readonly Condition[]): { key: SQL; varying?: { column: string; values: SQL }; values: Record<string, unknown> } | undefined {
+  function countedKey(query: ListQuery, added: readonly Condition[]): { varying?: { column: string; values: SQL }; values: Record<string, unknown> } | undefined {
     const countedBy = options.countedBy;
     if (!countedBy || query.id !== undefined) return undefined;
     const fixed: Record<string, unknown> = {};
@@ -296,7 +294,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
       let several: SQL | undefined;
       if (Array.isArray(value)) {
         values.counted_among = JSON.stringify(value);
-        several = sql`select value from jsonb_array_elements(${sql.placeholder('counted_among')}::jsonb)`;
+        several = countedAmong;
       }
       if (!take(name, value, several)) return undefined;
     }
@@ -310,22 +308,25 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     const compared = [...Object.keys(fixed), ...(varying ? [varying.column] : [])];
     if (!countedBy.some((combination) => combination.length === compared.length && compared.every((column) => combination.includes(column)))) return undefined;
     values.counted_key = JSON.stringify(fixed);
-    return { key: sql`${sql.placeholder('counted_key')}::jsonb`, varying, values };
+    return { varying, values };
   }
 
-  /** The list's exact total from the counters (see `countedKey`), when it searches for nothing. */
-  function countedTotal(query: ListQuery, added: readonly Condition[]): { total: SQL; values: Record<string, unknown> } | undefined {
+  /**
+   * The list's exact total from the counters (see `countedKey`), when it searches for nothing: its
+   * values, and its SQL, built only when the shape's statement is (a request of a prepared shape binds values alone).
+   */
+  function countedTotal(query: ListQuery, added: readonly Condition[]): { total: () => SQL; values: Record<string, unknown> } | undefined {
     if (query[entity.searchParam] && search) return undefined;
     const counted = countedKey(query, added);
     if (!counted) return undefined;
-    const { key, varying, values } = counted;
-    const keys = varying
-      ? sql`row_counts.key = any(array(select ${key} || jsonb_build_object(${varying.column}::text, value) from (${varying.values}) as chosen(value)))`
-      : sql`row_counts.key = ${key}`;
-    return {
-      total: sql<number>`(select coalesce(sum(row_counts.row_count), 0)::int from row_counts where row_counts.table_name = ${entity.table} and ${keys})`,
-      values,
+    const { varying, values } = counted;
+    const total = () => {
+      const keys = varying
+        ? sql`row_counts.key = any(array(select ${countedKeyValue} || jsonb_build_object(${varying.column}::text, value) from (${varying.values}) as chosen(value)))`
+        : sql`row_counts.key = ${countedKeyValue}`;
+      return sql<number>`(select coalesce(sum(row_counts.row_count), 0)::int from row_counts where row_counts.table_name = ${entity.table} and ${keys})`;
     };
+    return { total, values };
   }
 
   /**
@@ -333,18 +334,18 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
    * (see `countedKey`, one value per column), and whether it is kept (`ready`): a pattern searched
    * for the first time is counted, and kept from then on (see `keepKeywordCount`).
    */
-  function keptKeywordTotal(query: ListQuery, added: readonly Condition[]): { total: SQL; kept: SQL; values: Record<string, unknown> } | undefined {
+  function keptKeywordTotal(query: ListQuery, added: readonly Condition[]): { total: () => SQL; kept: () => SQL; values: Record<string, unknown> } | undefined {
     const counted = countedKey(query, added);
     if (!counted || counted.varying) return undefined;
-    const row = sql`from keyword_counts where table_name = ${entity.table} and pattern = lower(${sql.placeholder('pattern')}) and key = ${counted.key} and ready`;
-    return { total: sql<number>`(select row_count::int ${row})`, kept: sql<boolean>`exists (select ${row})`, values: counted.values };
+    const row = () => sql`from keyword_counts where table_name = ${entity.table} and pattern = lower(${sql.placeholder('pattern')}) and key = ${countedKeyValue} and ready`;
+    return { total: () => sql<number>`(select row_count::int ${row()})`, kept: () => sql<boolean>`exists (select ${row()})`, values: counted.values };
   }
 
   /**
    * The exact total of a list whose only conditions are bounds on the time column whose quarter
    * hours the table keeps (see `timeBlocks`, `countInTime`); undefined for any other list.
    */
-  function rangeTotal(query: ListQuery, added: readonly Condition[]): { total: SQL; values: Record<string, unknown> } | undefined {
+  function rangeTotal(query: ListQuery, added: readonly Condition[]): { total: () => SQL; values: Record<string, unknown> } | undefined {
     const blocks = options.timeBlocks;
     if (!blocks?.ranges || added.length === 0 || query.id !== undefined || (query[entity.searchParam] && search)) return undefined;
     if (entity.filterNames.some((name) => query[name] !== undefined)) return undefined;
@@ -355,7 +356,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     const to = bounds.find((bound) => bound!.side === 'to');
     if (bounds.length !== (from ? 1 : 0) + (to ? 1 : 0)) return undefined;
     const time = (bound: TimeBound | undefined) => bound && sql`${sql.placeholder(bound.placeholder)}::timestamptz`;
-    return { total: sql<number>`${countInTime(table, entity.table, column, time(from), time(to))}::int`, values: {} };
+    return { total: () => sql<number>`${countInTime(table, entity.table, column, time(from), time(to))}::int`, values: {} };
   }
 
   /**
@@ -445,11 +446,9 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     const skip = sql`(select ${offset} - before from ${reached})`;
     return pageQuery(db, entry, total, blocks.sortBy, order, sql.placeholder('limit'), skip as unknown as Placeholder);
   }
-  type PreparedPage = ReturnType<ReturnType<typeof pageQuery>['prepare']>;
   interface PreparedShape {
-    page: PreparedPage;
-    /** The page's statement as sent, placeholders among its params. */
-    statement: Statement;
+    /** The page's statement (placeholders among its params) and its run. */
+    page: ReturnType<typeof preparedSelect>;
     total: SQL;
     /** The matches counted, whatever the total is read from. */
     live: SQL;
@@ -512,19 +511,19 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
       const where = placeholderConditions(query, added, searching);
       const live = sql<number>`(${countQuery(db, where)})`;
       // A kept total spares the count: the database runs a subquery of coalesce only when the one before it is null.
-      const total = counted?.total ?? (keyword ? sql<number>`coalesce(${keyword.total}, ${live})` : live);
+      const total = counted?.total() ?? (keyword ? sql<number>`coalesce(${keyword.total()}, ${live})` : live);
       const built = deep
         ? deepPageQuery(db, total, deep, order)
-        : pageQuery(db, where, total, sortBy, order, sql.placeholder('limit'), sql.placeholder('offset'), keyword ? { [KEPT]: keyword.kept } : {});
+        : pageQuery(db, where, total, sortBy, order, sql.placeholder('limit'), sql.placeholder('offset'), keyword ? { [KEPT]: keyword.kept() } : {});
       // Unnamed: PostgreSQL still plans each call for its own values.
-      prepared = { page: built.prepare(''), statement: { ...built.toSQL(), fields: [...Object.keys(presented), TOTAL, ...(keyword ? [KEPT] : [])] }, total, live };
+      prepared = { page: preparedSelect(built, presented, [TOTAL, ...(keyword ? [KEPT] : [])]), total, live };
       if (shared) shapes.set(shape, prepared);
     }
     const values: Record<string, unknown> = { ...counted?.values, ...keyword?.values, limit: query.page_size, offset, ...conditionValues(asked) };
     const ready = prepared;
     return {
-      rows: async () => (await ready.page.execute(values)) as Row[],
-      statement: (): Statement => ({ ...ready.statement, params: fillPlaceholders(ready.statement.params, values) }),
+      rows: (database: Database) => ready.page.rows(database, values),
+      statement: (): Statement => ({ ...ready.page.statement, params: fillPlaceholders(ready.page.statement.params, values) }),
       count: async () => {
         ready.count ??= countAlone(db, ready.total).prepare('');
         const [row] = await ready.count.execute(values);
@@ -563,9 +562,9 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
      * A page and the exact number of matches. Its statement is prepared once per shape (see
      * `pageStatement`): the route's conditions given as `Bound` keep it so, plain SQL builds anew.
      */
-    async list(db: Executor, query: ListQuery, extra?: Condition | (Condition | undefined)[], log?: FastifyBaseLogger) {
+    async list(db: Database, query: ListQuery, extra?: Condition | (Condition | undefined)[], log?: FastifyBaseLogger) {
       const page = pageStatement(db, query, extra);
-      const found = await page.rows();
+      const found = await page.rows(db);
       const rows = found.map(({ [TOTAL]: _, [KEPT]: __, ...row }) => row);
       // A searched total that was counted is kept from now on, counted in the background.
       if (page.keyword && found.length > 0 && found[0][KEPT] === false && isDatabase(db)) void keepKeywordCount(db, page.keyword.kept, page.keyword.count, log);

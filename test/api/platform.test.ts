@@ -84,6 +84,25 @@ test('a permitted other origin may read the renewal and privilege headers', asyn
   expect(stranger.headers.get('access-control-allow-origin')).toBeNull();
 });
 
+test('with no other origin allowed (the default), a preflight is refused in the envelope and no answer grants another origin', async () => {
+  const alone = await startServer({ seedDemo: false });
+  try {
+    const preflight = await fetch(`${alone.url}/api/v1/sys/auth`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://console.example.com', 'access-control-request-method': 'POST', 'accept-language': 'en-US' },
+    });
+    expect(preflight.status).toBe(404);
+    expect(await preflight.json()).toMatchObject({ success: false, error_code: 404 });
+    expect(preflight.headers.get('access-control-allow-origin')).toBeNull();
+    const answer = await client(alone.url).post('/api/v1/sys/auth', {}, { headers: { origin: 'http://console.example.com' } });
+    expect(answer.status).toBe(400);
+    expect(answer.headers.get('access-control-allow-origin')).toBeNull();
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+  } finally {
+    await alone.stop();
+  }
+});
+
 describe('serving the built console', () => {
   test('hashed assets are cached for a year; index.html is revalidated', async () => {
     const asset = await fetch(`${server.url}/assets/console-Ab12Cd.js`);

@@ -1,0 +1,77 @@
+import { Column, fillPlaceholders, is } from 'drizzle-orm';
+import pg from 'pg';
+import type { Database } from './client';
+
+export type Row = Record<string, unknown>;
+
+/** A drizzle select, built but not run. */
+export interface BuiltSelect {
+  toSQL(): { sql: string; params: unknown[] };
+}
+
+/**
+ * What a select sends, as the driver gets it: its text, its values (placeholders still unfilled
+ * until `fillPlaceholders`), and the names of a row's values in order (the builder names no column:
+ * values are read by position).
+ */
+export interface Statement {
+  sql: string;
+  params: unknown[];
+  fields: string[];
+}
+
+type Decode = (value: unknown) => unknown;
+
+
+/**
+ * How each selected value is read from the driver, in the select's order: as drizzle reads it, a
+ * column by its type (a bigint time as a number), an expression by its `mapWith`, else as it comes
+ * (undefined: nothing to do).
+ */
+export function decoders(selection: Record<string, unknown>): [string, Decode | undefined][] {
+  return Object.entries(selection).map(([name, field]) => {
+    const decoder = is(field, Column) ? field : (field as { decoder?: { mapFromDriverValue: Decode } }).decoder;
+    return [name, decoder && ((value) => decoder.mapFromDriverValue(value))];
+  });
+}
+
+/**
+ * The driver's reading of values as drizzle sets it for its own queries: times, dates and intervals
+ * (and arrays of them) as the text the database sends, for the columns' decoders to read.
+ */
+const AS_SENT = new Set<number>([pg.types.builtins.TIMESTAMPTZ, pg.types.builtins.TIMESTAMP, pg.types.builtins.DATE, pg.types.builtins.INTERVAL, 1115, 1182, 1185, 1187, 1231]);
+export const driverTypes = {
+  getTypeParser: (oid: number, format?: 'text' | 'binary') => (AS_SENT.has(oid) ? (value: unknown) => value : pg.types.getTypeParser(oid, format)),
+};
+
+/** The pool a database handle runs on. */
+export const poolOf = (db: Database) => (db as unknown as { $client: pg.Pool }).$client;
+
+/**
+ * A select built once and sent straight through the driver: its placeholders filled per call, its
+ * rows read as arrays and decoded as drizzle decodes the same select's. Drizzle's own run of a
+ * prepared select maps every value of every row through a generic path (type checks per value) that
+ * cost a list request more than its statement's binding; `statement` is what the bench's bare routes send.
+ */
+export function preparedSelect(select: BuiltSelect, selection: Record<string, unknown>, extraFields: string[] = []) {
+  const { sql: text, params } = select.toSQL();
+  const fields = [...decoders(selection), ...extraFields.map((name) => [name, undefined] as [string, undefined])];
+  const names = fields.map(([name]) => name);
+  const decode = fields.map(([, decoder]) => decoder);
+  const statement: Statement = { sql: text, params, fields: names };
+  return {
+    statement,
+    /** The rows, as the caller knows its selection to read (`T`). */
+    async rows<T extends Row = Row>(db: Database, values: Record<string, unknown>): Promise<T[]> {
+      const result = await poolOf(db).query({ text, values: fillPlaceholders(params, values), rowMode: 'array', types: driverTypes });
+      return (result.rows as unknown[][]).map((values) => {
+        const row: Row = {};
+        for (let i = 0; i < names.length; i++) {
+          const value = values[i];
+          row[names[i]] = value === null || decode[i] === undefined ? value : decode[i]!(value);
+        }
+        return row;
+      }) as T[];
+    },
+  };
+}
