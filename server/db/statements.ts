@@ -22,7 +22,6 @@ export interface Statement {
 
 type Decode = (value: unknown) => unknown;
 
-
 /**
  * How each selected value is read from the driver, in the select's order: as drizzle reads it, a
  * column by its type (a bigint time as a number), an expression by its `mapWith`, else as it comes
@@ -47,31 +46,39 @@ export const driverTypes = {
 /** The pool a database handle runs on. */
 export const poolOf = (db: Database) => (db as unknown as { $client: pg.Pool }).$client;
 
+/** Reads rows that come as arrays (`rowMode: 'array'`) into records named and decoded by `fields` (see `decoders`). */
+export function rowReader(fields: [string, Decode | undefined][]) {
+  const names = fields.map(([name]) => name);
+  const decode = fields.map(([, decoder]) => decoder);
+  return (values: unknown[]): Row => {
+    const row: Row = {};
+    for (let i = 0; i < names.length; i++) {
+      const value = values[i];
+      row[names[i]] = value === null || decode[i] === undefined ? value : decode[i]!(value);
+    }
+    return row;
+  };
+}
+
 /**
  * A select built once and sent straight through the driver: its placeholders filled per call, its
  * rows read as arrays and decoded as drizzle decodes the same select's. Drizzle's own run of a
  * prepared select maps every value of every row through a generic path (type checks per value) that
- * cost a list request more than its statement's binding; `statement` is what the bench's bare routes send.
+ * cost a list request more than its statement's binding; `bound` is what the bench's bare routes send.
+ * `extraFields` follow the selection's, read as they come.
  */
 export function preparedSelect(select: BuiltSelect, selection: Record<string, unknown>, extraFields: string[] = []) {
   const { sql: text, params } = select.toSQL();
   const fields = [...decoders(selection), ...extraFields.map((name) => [name, undefined] as [string, undefined])];
+  const read = rowReader(fields);
   const names = fields.map(([name]) => name);
-  const decode = fields.map(([, decoder]) => decoder);
-  const statement: Statement = { sql: text, params, fields: names };
   return {
-    statement,
+    /** The statement with these values in its placeholders, as the driver gets it. */
+    bound: (values: Record<string, unknown>): Statement => ({ sql: text, params: fillPlaceholders(params, values), fields: names }),
     /** The rows, as the caller knows its selection to read (`T`). */
     async rows<T extends Row = Row>(db: Database, values: Record<string, unknown>): Promise<T[]> {
       const result = await poolOf(db).query({ text, values: fillPlaceholders(params, values), rowMode: 'array', types: driverTypes });
-      return (result.rows as unknown[][]).map((values) => {
-        const row: Row = {};
-        for (let i = 0; i < names.length; i++) {
-          const value = values[i];
-          row[names[i]] = value === null || decode[i] === undefined ? value : decode[i]!(value);
-        }
-        return row;
-      }) as T[];
+      return (result.rows as unknown[][]).map(read) as T[];
     },
   };
 }

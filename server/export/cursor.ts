@@ -1,8 +1,6 @@
 import { fillPlaceholders } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { decoders, driverTypes, poolOf, type BuiltSelect } from '../db/statements';
-
-type Row = Record<string, unknown>;
+import { decoders, driverTypes, poolOf, rowReader, type BuiltSelect, type Row } from '../db/statements';
 
 /** Rows fetched per round trip: enough to keep the wire busy, few enough that memory stays flat. */
 export const EXPORT_BATCH_ROWS = 1000;
@@ -23,7 +21,7 @@ export async function* streamRows(
   batchRows = EXPORT_BATCH_ROWS,
 ): AsyncGenerator<Row[]> {
   const { sql: text, params } = select.toSQL();
-  const fields = decoders(selection);
+  const read = rowReader(decoders(selection));
   // A cursor needs one connection of the pool for the whole export.
   const client = await poolOf(db).connect();
   try {
@@ -32,7 +30,7 @@ export async function* streamRows(
     for (;;) {
       const batch = await client.query({ text: `fetch ${batchRows} from export_rows`, rowMode: 'array', types: driverTypes });
       if (batch.rows.length === 0) break;
-      yield batch.rows.map((row: unknown[]) => Object.fromEntries(fields.map(([name, decode], index) => [name, row[index] === null || decode === undefined ? row[index] : decode(row[index])])));
+      yield (batch.rows as unknown[][]).map(read);
       if (batch.rows.length < batchRows) break;
     }
   } finally {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, fillPlaceholders, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -173,7 +173,7 @@ function statisticStatement(db: Executor, tenant: number, query: StatisticQuery)
  */
 export function enrollmentStatisticStatement(db: Executor, tenant: number, query: StatisticQuery): Statement {
   const { prepared, values } = statisticStatement(db, tenant, query);
-  return { ...prepared.page.statement, params: fillPlaceholders(prepared.page.statement.params, values) };
+  return prepared.page.bound(values);
 }
 
 async function statisticPage(db: Database, tenant: number | null, query: StatisticQuery, log: FastifyBaseLogger) {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, fillPlaceholders, gte, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { PgTransaction, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -523,7 +523,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     const ready = prepared;
     return {
       rows: (database: Database) => ready.page.rows(database, values),
-      statement: (): Statement => ({ ...ready.page.statement, params: fillPlaceholders(ready.page.statement.params, values) }),
+      statement: (): Statement => ready.page.bound(values),
       count: async () => {
         ready.count ??= countAlone(db, ready.total).prepare('');
         const [row] = await ready.count.execute(values);
