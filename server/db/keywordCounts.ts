@@ -43,8 +43,8 @@ async function keptByTrigger(db: Executor, table: string) {
  *
  * Exact under concurrent writes: (1) the pattern's row is committed first, unready, so every
  * statement that writes after that adds its changes to it; (2) the count waits until every
- * transaction under way at that moment has ended, for one of them may have written before the row
- * existed; (3) it locks the row, so the writers that added to it have committed and those still
+ * transaction under way at that moment in this database has ended, for one of them may have written
+ * before the row existed; (3) it locks the row, so the writers that added to it have committed and those still
  * to add wait, then counts on a snapshot taken after the lock and sets that count: it holds every
  * write before it, and the waiting writers add theirs to it.
  */
@@ -64,12 +64,26 @@ export async function keepKeywordCount(db: Database, kept: KeptKeyword, count: (
           returning 1`),
       ).length > 0;
     if (!claimed) return;
-    const [{ horizon }] = rowsOf<{ horizon: string }>(await db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as horizon`));
+    // The oldest let go now, not after: once this pattern is ready, the table keeps no more than its bound.
+    await db.execute(sql`
+      delete from keyword_counts where table_name = ${kept.table}
+        and (pattern, key) not in (select pattern, key from keyword_counts where table_name = ${kept.table} order by kept_at desc limit ${KEPT_PER_TABLE})`);
+    // The writers under way now, in this database only: a long transaction elsewhere on a shared server is not ours to wait for.
+    // A transaction holds the lock on its own id from its first write to its end, and pg_locks shows every role's.
+    const [{ writers }] = rowsOf<{ writers: string[] }>(
+      await db.execute(sql`
+        select coalesce(array_agg(held.transactionid::text), '{}') as writers
+          from pg_locks held join pg_stat_activity backend on backend.pid = held.pid
+         where held.locktype = 'transactionid' and held.mode = 'ExclusiveLock' and held.granted
+           and backend.datname = current_database() and held.pid <> pg_backend_pid()`),
+    );
     const deadline = Date.now() + WAIT_FOR_WRITERS_MS;
-    for (;;) {
-      const [{ passed }] = rowsOf<{ passed: boolean }>(await db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot()) >= ${horizon}::xid8 as passed`));
+    while (writers.length > 0) {
+      const [{ passed }] = rowsOf<{ passed: boolean }>(
+        await db.execute(sql`select not exists (select from pg_locks where locktype = 'transactionid' and transactionid::text = any(string_to_array(${writers.join(',')}, ','))) as passed`),
+      );
       if (passed) break;
-      if (Date.now() > deadline) throw new Error(`writes begun before ${horizon} still under way after ${WAIT_FOR_WRITERS_MS} ms`);
+      if (Date.now() > deadline) throw new Error(`writes ${writers.join(', ')} still under way after ${WAIT_FOR_WRITERS_MS} ms`);
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     await db.transaction(async (tx) => {
@@ -79,9 +93,6 @@ export async function keepKeywordCount(db: Database, kept: KeptKeyword, count: (
       await tx.execute(sql`update keyword_counts set row_count = ${total}, ready = true, kept_at = now() where ${row}`);
     });
     claimed = false;
-    await db.execute(sql`
-      delete from keyword_counts where table_name = ${kept.table}
-        and (pattern, key) not in (select pattern, key from keyword_counts where table_name = ${kept.table} order by kept_at desc limit ${KEPT_PER_TABLE})`);
   } catch (error) {
     log?.warn({ err: error, keyword: kept }, 'a searched total could not be kept; its list counts it on every page');
   } finally {
