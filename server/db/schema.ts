@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { carousel } from '../../schema/carousel';
 import { carouselGroup } from '../../schema/carouselGroup';
 import { category } from '../../schema/category';
@@ -404,8 +404,10 @@ export const rowCounts = pgTable(
     table_name: text('table_name').notNull(),
     key: jsonb('key').notNull(),
     row_count: bigint('row_count', { mode: 'number' }).notNull(),
+    /** The audit trail's counts are striped by backend (migration 0030): a key's number is the sum of its stripes. */
+    stripe: smallint('stripe').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.table_name, table.key] })],
+  (table) => [primaryKey({ columns: [table.table_name, table.key, table.stripe] })],
 );
 
 /**
@@ -435,8 +437,10 @@ export const timeBlocks = pgTable(
     span: integer('span').notNull(),
     block: bigint('block', { mode: 'number' }).notNull(),
     row_count: bigint('row_count', { mode: 'number' }).notNull(),
+    /** As in `row_counts`: a block's number is the sum of its stripes. */
+    stripe: smallint('stripe').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.table_name, table.span, table.block] })],
+  (table) => [primaryKey({ columns: [table.table_name, table.span, table.block, table.stripe] })],
 );
 
 /**

@@ -17,7 +17,7 @@ import { caller } from '../types';
  */
 export async function dashboardFiguresOf(db: Executor, tenant: number | null, timeZone: string): Promise<DashboardFigures> {
   const counter = (table: string, key: ReturnType<typeof sql>) =>
-    sql`coalesce((select row_count from row_counts where table_name = ${table} and key = ${key}), 0)`;
+    sql`coalesce((select sum(row_count) from row_counts where table_name = ${table} and key = ${key}), 0)`;
   const scopeKey = tenant === null ? sql`'{}'::jsonb` : sql`jsonb_build_object('tenant_id', ${tenant}::int)`;
   const inTenant = (column: ReturnType<typeof sql>) => (tenant === null ? sql`true` : sql`${column} = ${tenant}::int`);
   const { rows } = (await db.execute(sql`

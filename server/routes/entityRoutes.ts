@@ -397,7 +397,8 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
           {
             sortBy: options.timeBlocks.column,
             column: columns[options.timeBlocks.column],
-            counts: sql`time_blocks where table_name = ${entity.table} and span = ${sql.raw(String(DAY))}`,
+            // A day's stripes (migration 0030) summed: one row per day.
+            counts: sql`(select block, sum(row_count)::bigint as row_count from time_blocks where table_name = ${entity.table} and span = ${sql.raw(String(DAY))} group by block) as days`,
             startOf: (block: SQL) => sql`to_timestamp(((${block}) * ${sql.raw(String(DAY))})::double precision)`,
           },
         ]

@@ -210,9 +210,9 @@ test("a tenant administrator reads its own organisation's trail only; learners a
 test('the counters the totals come from agree with the rows', async () => {
   const rows = await rowsOf(
     server.database.db.execute(sql`
-      select key, row_count,
+      select key, sum(row_count) as row_count,
              (select count(*) from audit_logs where jsonb_build_object('tenant_id', tenant_id, 'action', action, 'entity', entity) @> key) as counted
-      from row_counts where table_name = 'audit_logs'`),
+      from row_counts where table_name = 'audit_logs' group by key`),
   );
   // The whole trail, each organisation, each action and each resource.
   const keys = rows.map((row) => Object.keys(row.key as object).join());
@@ -221,9 +221,45 @@ test('the counters the totals come from agree with the rows', async () => {
   // And the days deep pages start from, and the quarter hours ranges of time are counted by.
   const blocks = await rowsOf(
     server.database.db.execute(sql`
-      select span, block, row_count, (select count(*) from audit_logs where floor(extract(epoch from at) / span) = block) as counted
-      from time_blocks where table_name = 'audit_logs'`),
+      select span, block, sum(row_count) as row_count, (select count(*) from audit_logs where floor(extract(epoch from at) / span) = block) as counted
+      from time_blocks where table_name = 'audit_logs' group by span, block`),
   );
   expect(new Set(blocks.map((block) => Number(block.span)))).toEqual(new Set([900, 86400]));
   for (const block of blocks) expect(Number(block.row_count)).toBe(Number(block.counted));
+});
+
+test("writers on different connections add to different stripes of the trail's counts, and each total is their sum", async () => {
+  const { Client } = (await import('pg')).default;
+  // Connections until two fall in different stripes (a backend's process id modulo 16, migration 0030).
+  const writers: InstanceType<typeof Client>[] = [];
+  try {
+    const stripes = new Set<number>();
+    while (stripes.size < 2 && writers.length < 20) {
+      const writer = new Client({ connectionString: server.databaseUrl });
+      await writer.connect();
+      writers.push(writer);
+      stripes.add((await writer.query('select pg_backend_pid() % 16 as stripe')).rows[0].stripe);
+    }
+    expect(stripes.size).toBe(2);
+    const total = async () => (await admin.get(PAGER, { query: { entity: 'teacher', page_size: 5 } })).body.data.total as number;
+    // Renames: a teacher created would also take the teachers' own total, which each writer would hold till its commit.
+    const teachers = [];
+    for (const index of [0, 1]) teachers.push((await admin.post('/api/v1/teachers', { name: `Striped writer ${index}`, title: 'Lecturer' })).body.data.id as number);
+    const before = await total();
+    // Each holds its transaction open until the others have written too: no writer waits for another.
+    const chosen = [...new Map(await Promise.all(writers.map(async (writer) => [(await writer.query('select pg_backend_pid() % 16 as stripe')).rows[0].stripe, writer] as const)))].map(([, writer]) => writer);
+    for (const [index, writer] of chosen.entries()) {
+      await writer.query('begin');
+      await writer.query(`select set_config('app.actor', '{"user_id":1,"user_name":"admin","ip":""}', true)`);
+      await writer.query(`update teachers set title = 'Professor' where id = $1`, [teachers[index]]);
+    }
+    await Promise.all(chosen.map((writer) => writer.query('commit')));
+    expect(await total()).toBe(before + chosen.length);
+    const kept = await rowsOf<{ stripes: number }>(
+      server.database.db.execute(sql`select count(distinct stripe)::int as stripes from row_counts where table_name = 'audit_logs' and key = '{"entity": "teacher"}'`),
+    );
+    expect(kept[0].stripes).toBeGreaterThanOrEqual(2);
+  } finally {
+    await Promise.all(writers.map((writer) => writer.end()));
+  }
 });
