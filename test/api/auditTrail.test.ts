@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { auditedEntities } from '../../schema/auditLog';
 import { client, signIn } from './client';
 import { people } from './people';
@@ -229,25 +230,24 @@ test('the counters the totals come from agree with the rows', async () => {
 });
 
 test("writers on different connections add to different stripes of the trail's counts, and each total is their sum", async () => {
-  const { Client } = (await import('pg')).default;
   // Connections until two fall in different stripes (a backend's process id modulo 16, migration 0030).
-  const writers: InstanceType<typeof Client>[] = [];
+  const opened: pg.Client[] = [];
+  const byStripe = new Map<number, pg.Client>();
   try {
-    const stripes = new Set<number>();
-    while (stripes.size < 2 && writers.length < 20) {
-      const writer = new Client({ connectionString: server.databaseUrl });
+    while (byStripe.size < 2 && opened.length < 20) {
+      const writer = new pg.Client({ connectionString: server.databaseUrl });
       await writer.connect();
-      writers.push(writer);
-      stripes.add((await writer.query('select pg_backend_pid() % 16 as stripe')).rows[0].stripe);
+      opened.push(writer);
+      byStripe.set((await writer.query('select pg_backend_pid() % 16 as stripe')).rows[0].stripe, writer);
     }
-    expect(stripes.size).toBe(2);
+    expect(byStripe.size).toBe(2);
     const total = async () => (await admin.get(PAGER, { query: { entity: 'teacher', page_size: 5 } })).body.data.total as number;
     // Renames: a teacher created would also take the teachers' own total, which each writer would hold till its commit.
     const teachers = [];
     for (const index of [0, 1]) teachers.push((await admin.post('/api/v1/teachers', { name: `Striped writer ${index}`, title: 'Lecturer' })).body.data.id as number);
     const before = await total();
     // Each holds its transaction open until the others have written too: no writer waits for another.
-    const chosen = [...new Map(await Promise.all(writers.map(async (writer) => [(await writer.query('select pg_backend_pid() % 16 as stripe')).rows[0].stripe, writer] as const)))].map(([, writer]) => writer);
+    const chosen = [...byStripe.values()];
     for (const [index, writer] of chosen.entries()) {
       await writer.query('begin');
       await writer.query(`select set_config('app.actor', '{"user_id":1,"user_name":"admin","ip":""}', true)`);
@@ -260,6 +260,6 @@ test("writers on different connections add to different stripes of the trail's c
     );
     expect(kept[0].stripes).toBeGreaterThanOrEqual(2);
   } finally {
-    await Promise.all(writers.map((writer) => writer.end()));
+    await Promise.all(opened.map((writer) => writer.end()));
   }
 });
