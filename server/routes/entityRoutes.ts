@@ -190,25 +190,42 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
    * What each reference field names, as JSON the database builds in the same statement as the row
    * (the record, or the records in the field's order): no look-ups after the page.
    */
-  const referenced: Record<string, SQL> = Object.fromEntries(
-    referenceNames.map((name) => {
+  function referenceOf(name: string, id: SQL) {
+    const field = entity.fields[name] as ReferenceField;
+    const target = field.target();
+    const shown = [...new Set([target.idKey, target.titleField, ...(field.show ?? [])])];
+    const record = sql`json_build_object(${sql.join(
+      shown.map((key) => sql`${key}::text, found.${sql.identifier(key)}`),
+      sql`, `,
+    )})`;
+    const targetId = sql`found.${sql.identifier(target.idKey)}`;
+    const from = sql`${sql.identifier(target.table)} as found`;
+    return field.many
+      ? sql`(select coalesce(json_agg(${record} order by listed.position), '[]'::json) from unnest(${id}) with ordinality as listed(id, position) join ${from} on ${targetId} = listed.id)`
+      : sql`(select ${record} from ${from} where ${targetId} = ${id})`;
+  }
+  const referenced: Record<string, SQL> = Object.fromEntries(referenceNames.map((name) => [(entity.fields[name] as ReferenceField).as, referenceOf(name, own(name))]));
+
+  /**
+   * The references a page's conditions hold to one record (a filter given one value, a tenant
+   * administrator's own tenant): the same record on every row, so the database looks it up once
+   * for the page (an uncorrelated subquery), not once per row.
+   */
+  function referencedOnce(query: ListQuery, added: readonly Condition[]): Record<string, SQL> {
+    const once: Record<string, SQL> = {};
+    for (const name of referenceNames) {
       const field = entity.fields[name] as ReferenceField;
-      const target = field.target();
-      const shown = [...new Set([target.idKey, target.titleField, ...(field.show ?? [])])];
-      const record = sql`json_build_object(${sql.join(
-        shown.map((key) => sql`${key}::text, found.${sql.identifier(key)}`),
-        sql`, `,
-      )})`;
-      const targetId = sql`found.${sql.identifier(target.idKey)}`;
-      const from = sql`${sql.identifier(target.table)} as found`;
-      return [
-        field.as,
-        field.many
-          ? sql`(select coalesce(json_agg(${record} order by listed.position), '[]'::json) from unnest(${own(name)}) with ordinality as listed(id, position) join ${from} on ${targetId} = listed.id)`
-          : sql`(select ${record} from ${from} where ${targetId} = ${own(name)})`,
-      ];
-    }),
-  );
+      if (field.many) continue;
+      let placeholder: string | undefined;
+      if (entity.filterNames.includes(name) && query[name] !== undefined && !Array.isArray(query[name])) placeholder = `filter_${name}`;
+      for (const condition of added) {
+        const match = isBound(condition) ? matches.get(condition.condition) : undefined;
+        if (match && 'placeholder' in match && match.column === columns[name].name) placeholder ??= match.placeholder;
+      }
+      if (placeholder) once[field.as] = referenceOf(name, sql`${sql.placeholder(placeholder)}`);
+    }
+    return once;
+  }
   /** What a page or a read answers: the fields, the computed values and the referenced records. */
   const presented = { ...answered, ...referenced };
 
@@ -515,7 +532,10 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
       const total = counted?.total() ?? (keyword ? sql<number>`coalesce(${keyword.total()}, ${live})` : live);
       const built = deep
         ? deepPageQuery(db, total, deep, order)
-        : pageQuery(db, where, total, sortBy, order, sql.placeholder('limit'), sql.placeholder('offset'), keyword ? { [KEPT]: keyword.kept() } : {});
+        : pageQuery(db, where, total, sortBy, order, sql.placeholder('limit'), sql.placeholder('offset'), {
+            ...referencedOnce(query, added),
+            ...(keyword ? { [KEPT]: keyword.kept() } : {}),
+          });
       // Unnamed: PostgreSQL still plans each call for its own values.
       prepared = { page: preparedSelect(built, presented, [TOTAL, ...(keyword ? [KEPT] : [])]), total, live };
       if (shared) shapes.set(shape, prepared);

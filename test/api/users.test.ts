@@ -80,6 +80,8 @@ describe('the list', () => {
 
     const inRiverside = await admin.get(list, { query: { tenant_id: riverside, page_size: 100 } });
     expect(inRiverside.body.data.total).toBe(13);
+    // A page held to one tenant names it once for all its rows (server/routes/entityRoutes.ts, referencedOnce): the same record on each.
+    expect(items(inRiverside).map((user) => (user as User & { tenant: unknown }).tenant)).toEqual(Array(13).fill({ tenant_id: riverside, display_name: 'Riverside College' }));
     const inBoth = await admin.get(list, { query: { tenant_id: [riverside, academy], page_size: 1 } });
     expect(inBoth.body.data.total).toBe(13 + 72);
 
@@ -94,6 +96,7 @@ describe('the list', () => {
     expect(own.status).toBe(200);
     expect(own.body.data.total).toBe(72);
     expect(items(own).every((user) => user.tenant_id === academy)).toBe(true);
+    expect(new Set(items(own).map((user) => JSON.stringify((user as User & { tenant: unknown }).tenant)))).toEqual(new Set([JSON.stringify({ tenant_id: academy, display_name: 'Demo Academy' })]));
     // Asking for the other tenant, or for its users by name, finds nothing.
     expect((await academyAdmin.get(list, { query: { tenant_id: riverside } })).body.data).toEqual({ items: [], total: 0 });
     expect((await academyAdmin.get(list, { query: { keyword: 'riverside_admin' } })).body.data.total).toBe(0);
