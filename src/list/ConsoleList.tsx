@@ -3,7 +3,7 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, Button, Link, Typography } from '@mui/material';
 import { useEffect, useState, type ReactElement, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router-dom';
+import { Link as RouterLink, useLocation } from 'react-router-dom';
 import {
   BulkActionsToolbar,
   ColumnsButton,
@@ -101,7 +101,13 @@ export function ConsoleList(props: ConsoleListProps) {
   const { filters = [], searchSource = 'keyword', sort = { field: 'id', order: 'DESC' }, filterDefaultValues } = props;
   const [pageSize] = usePageSize();
   const notify = useNotify();
+  const resource = useResourceContext();
+  const { pathname } = useLocation();
   useSlashFocusesSearch(searchSource);
+  // The list at its own address was let through by AccessGuard (the stored privileges) under Admin's
+  // requireAuth (the session): react-admin asking both again, one after the other, held the page's
+  // call back by two rounds of rendering. A list shown anywhere else keeps react-admin's checks.
+  const alreadyChecked = pathname === `/${resource}`;
   const search =
     searchSource === false ? [] : [<SearchInput key="search" source={searchSource} alwaysOn slotProps={{ htmlInput: { 'aria-keyshortcuts': '/' } }} />];
   return (
@@ -111,6 +117,7 @@ export function ConsoleList(props: ConsoleListProps) {
         perPage={pageSize}
         sort={sort}
         storeKey={false}
+        disableAuthentication={alreadyChecked}
         empty={false}
         title={false}
         filters={[...search, ...filters]}
