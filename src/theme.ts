@@ -15,15 +15,18 @@ const withListItemsAsDivs = (theme: RaThemeOptions): RaThemeOptions => ({
  * (4.5:1) as text on the page, on paper and on the form toolbar's grey: `#0a58ca` is 4.9:1 on
  * `#e0e0e0`, and `#8ab4f8` 4.8:1 on the dark grey `#424242` (the brighter GitHub blue gave 3.5:1).
  * MUI's orange warning gave 3.1:1 as text on white (a user's deactivate button): `#a84d00`, 5.6:1.
+ * MUI's red gave 4.4:1 as text on a hovered table row (a series' "remove" button): `#b71c1c`, 5.8:1
+ * there, 5.0:1 on the toolbar's grey, and white on it 6.6:1; in the dark theme 2.8:1 (`#f44336` on the
+ * hovered row's `#414141`): `#ef9a9a`, 4.7:1 there and on `#424242`.
  */
 export const lightTheme: RaThemeOptions = withListItemsAsDivs({
   ...defaultLightTheme,
-  palette: { ...defaultLightTheme.palette, primary: { main: '#0a58ca' }, secondary: { main: '#24292f' }, warning: { main: '#a84d00' } },
+  palette: { ...defaultLightTheme.palette, primary: { main: '#0a58ca' }, secondary: { main: '#24292f' }, warning: { main: '#a84d00' }, error: { main: '#b71c1c' } },
   sidebar,
 });
 
 export const darkTheme: RaThemeOptions = withListItemsAsDivs({
   ...defaultDarkTheme,
-  palette: { ...defaultDarkTheme.palette, primary: { main: '#8ab4f8' }, secondary: { main: '#c9d1d9' } },
+  palette: { ...defaultDarkTheme.palette, primary: { main: '#8ab4f8' }, secondary: { main: '#c9d1d9' }, error: { main: '#ef9a9a' } },
   sidebar,
 });

@@ -219,4 +219,19 @@ test.describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
     if (process.env.A11Y_TRACE) console.log(findings.join('\n'));
     expect(findings).toEqual([]);
   });
+
+  test("a row under the pointer keeps its actions readable: a series' remove button on the hovered row, in both themes", async ({ page, signInAs }) => {
+    await withoutTransitions(page);
+    await signInAs();
+    await page.goto('/series/1/detail');
+    await settled(page);
+    const findings: string[] = [];
+    for (const theme of ['light', 'dark'] as const) {
+      await chooseTheme(page, 'en-US', theme);
+      const row = page.locator('tbody tr').filter({ has: page.getByRole('button', { name: 'Remove' }) }).first();
+      await row.hover();
+      findings.push(...(await audit(page, `/series/1/detail hovered row ${theme}`, 'tbody')));
+    }
+    expect(findings).toEqual([]);
+  });
 });
