@@ -22,6 +22,7 @@ import {
   type RaRecord,
   type SortPayload,
 } from 'react-admin';
+import { actionAt } from '../AccessGuard';
 import { BulkDeleteRecordsButton, DeleteRecordButton, useRecordCanAccess } from './DeleteButtons';
 import { CardGrid } from './CardGrid';
 import { ColumnCell } from './ClampedText';
@@ -107,7 +108,7 @@ export function ConsoleList(props: ConsoleListProps) {
   // The list at its own address was let through by AccessGuard (the stored privileges) under Admin's
   // requireAuth (the session): react-admin asking both again, one after the other, held the page's
   // call back by two rounds of rendering. A list shown anywhere else keeps react-admin's checks.
-  const alreadyChecked = pathname === `/${resource}`;
+  const alreadyChecked = pathname.split('/')[1] === resource && actionAt(pathname) === 'list';
   const search =
     searchSource === false ? [] : [<SearchInput key="search" source={searchSource} alwaysOn slotProps={{ htmlInput: { 'aria-keyshortcuts': '/' } }} />];
   return (
