@@ -23,6 +23,7 @@ import { createMailer } from './mail/mailer';
 import { seed, type SeedReport } from './db/seed';
 import { answerClientError, answerFrameworkError, registerErrorHandler, sendNotFound } from './errorHandler';
 import { startHousekeeping } from './housekeeping';
+import { startCountFolding } from './db/countFolding';
 import { auditLogRoutes } from './routes/auditLogs';
 import { authRoutes } from './routes/auth';
 import { carouselGroupRoutes } from './routes/carouselGroups';
@@ -93,11 +94,13 @@ async function createServer(config: AppConfig, database: DatabaseHandle, logger:
   app.decorate('sessionCache', sessionCache);
   // Started last, once nothing can fail the start; closed before the database (its own connection).
   let sessionListener: SessionListener | undefined;
+  let countFolding: ReturnType<typeof startCountFolding> | undefined;
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(responseSerializerCompiler(config.checkAnswers));
   registerErrorHandler(app);
   app.addHook('onClose', async () => {
     await mailer.close();
+    await countFolding?.stop();
     await sessionListener?.stop();
     await database.close();
     app.log.info('database closed');
@@ -190,6 +193,7 @@ async function createServer(config: AppConfig, database: DatabaseHandle, logger:
     return sendNotFound(request, reply);
   });
   startHousekeeping(app);
+  countFolding = startCountFolding(database.db, logger);
   // The cache keeps nothing until this listens for the database's notifications.
   sessionListener = startSessionListener(database.url, sessionCache, logger);
   return app;

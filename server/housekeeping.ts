@@ -15,15 +15,6 @@ export async function sweep(app: FastifyInstance) {
   // Their attempts go with them (cascade). Queued mail is never pruned, however old: it is still owed.
   const retention = `${appConfig.mailDelivery.retentionMs} milliseconds`;
   await db.delete(mailOutbox).where(and(inArray(mailOutbox.status, ['sent', 'failed']), lt(mailOutbox.last_attempt_at, sql`now() - ${retention}::interval`)));
-  // The stripes of blocks of time over an hour gone (migration 0030), added into stripe 0 and let go: no writer is on
-  // them any more, and a range of time then sums one row a block. A writer still adding to one waits, then inserts it anew.
-  await db.execute(sql`
-    with folded as (
-      delete from time_blocks where stripe <> 0 and block < floor(extract(epoch from now() - interval '1 hour') / span)::bigint
-      returning table_name, span, block, row_count)
-    insert into time_blocks as counted (table_name, span, block, row_count)
-    select table_name, span, block, sum(row_count) from folded group by 1, 2, 3 order by 1, 2, 3
-    on conflict (table_name, span, block, stripe) do update set row_count = counted.row_count + excluded.row_count`);
   // Last: a file the disk will not let go of stops only this part.
   const removedFiles = await sweepUnusedFiles(db, filesDirOf(appConfig.dataDir), appConfig.unusedFileGraceMs);
   if (removedFiles.length > 0) app.log.info({ files: removedFiles.length }, 'removed files no record names');

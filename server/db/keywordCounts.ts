@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Executor } from './client';
+import { waitForTransactionsUnderWay } from './countFolding';
 
 /** The patterns kept per table: counting another lets the oldest go. */
 export const KEPT_PER_TABLE = 64;
@@ -68,24 +69,8 @@ export async function keepKeywordCount(db: Database, kept: KeptKeyword, count: (
     await db.execute(sql`
       delete from keyword_counts where table_name = ${kept.table}
         and (pattern, key) not in (select pattern, key from keyword_counts where table_name = ${kept.table} order by kept_at desc limit ${KEPT_PER_TABLE})`);
-    // The writers under way now, in this database only: a long transaction elsewhere on a shared server is not ours to wait for.
-    // A transaction holds the lock on its own id from its first write to its end, and pg_locks shows every role's.
-    const [{ writers }] = rowsOf<{ writers: string[] }>(
-      await db.execute(sql`
-        select coalesce(array_agg(held.transactionid::text), '{}') as writers
-          from pg_locks held join pg_stat_activity backend on backend.pid = held.pid
-         where held.locktype = 'transactionid' and held.mode = 'ExclusiveLock' and held.granted
-           and backend.datname = current_database() and held.pid <> pg_backend_pid()`),
-    );
-    const deadline = Date.now() + WAIT_FOR_WRITERS_MS;
-    while (writers.length > 0) {
-      const [{ passed }] = rowsOf<{ passed: boolean }>(
-        await db.execute(sql`select not exists (select from pg_locks where locktype = 'transactionid' and transactionid::text = any(string_to_array(${writers.join(',')}, ','))) as passed`),
-      );
-      if (passed) break;
-      if (Date.now() > deadline) throw new Error(`writes ${writers.join(', ')} still under way after ${WAIT_FOR_WRITERS_MS} ms`);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
+    // Every transaction under way now (server/db/countFolding.ts): one of them may have written before the row existed.
+    if (!(await waitForTransactionsUnderWay(db, WAIT_FOR_WRITERS_MS))) throw new Error(`transactions still under way after ${WAIT_FOR_WRITERS_MS} ms`);
     await db.transaction(async (tx) => {
       // Gone (a rebuild of the counts, say): nothing to keep.
       if (rowsOf(await tx.execute(sql`select from keyword_counts where ${row} for update`)).length === 0) return;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { carousel } from '../../schema/carousel';
 import { carouselGroup } from '../../schema/carouselGroup';
 import { category } from '../../schema/category';
@@ -404,10 +404,8 @@ export const rowCounts = pgTable(
     table_name: text('table_name').notNull(),
     key: jsonb('key').notNull(),
     row_count: bigint('row_count', { mode: 'number' }).notNull(),
-    /** The audit trail's counts are striped by backend (migration 0030): a key's number is the sum of its stripes. */
-    stripe: smallint('stripe').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.table_name, table.key, table.stripe] })],
+  (table) => [primaryKey({ columns: [table.table_name, table.key] })],
 );
 
 /**
@@ -437,11 +435,20 @@ export const timeBlocks = pgTable(
     span: integer('span').notNull(),
     block: bigint('block', { mode: 'number' }).notNull(),
     row_count: bigint('row_count', { mode: 'number' }).notNull(),
-    /** As in `row_counts`: a block's number is the sum of its stripes. */
-    stripe: smallint('stripe').notNull().default(0),
   },
-  (table) => [primaryKey({ columns: [table.table_name, table.span, table.block, table.stripe] })],
+  (table) => [primaryKey({ columns: [table.table_name, table.span, table.block] })],
 );
+
+/**
+ * How far a table's counts in `row_counts` and `time_blocks` have been folded: every row with an id
+ * at or below `folded_to` is counted there, and none above it. Rows past it are counted from the
+ * primary key by the readers, until the next fold adds them (server/db/countFolding.ts, migration
+ * 0031): so writing a row adds nothing to the counters at commit. The audit trail's.
+ */
+export const countWatermarks = pgTable('count_watermarks', {
+  table_name: text('table_name').primaryKey(),
+  folded_to: bigint('folded_to', { mode: 'number' }).notNull().default(0),
+});
 
 /**
  * The exact number of rows of a table that a searched pattern matches within a counted key (as in

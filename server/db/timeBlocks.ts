@@ -10,9 +10,11 @@ export const QUARTER_HOUR = 900;
  * may be left open), for a table that keeps quarter hours of that column: the quarters wholly
  * inside the range, summed, and the rows of the part-quarters at its ends, counted through the
  * column's index (at most a quarter hour's rows at each end; none when a bound falls on a quarter,
- * as every time zone's midnight does). `from` and `to` are timestamptz expressions.
+ * as every time zone's midnight does). `from` and `to` are timestamptz expressions. A table whose
+ * blocks hold its rows up to a watermark (migration 0031) gives `pastWatermark`, the count of its
+ * rows past it that a condition matches: those in the whole quarters are added.
  */
-export function countInTime(table: PgTable, tableName: string, column: PgColumn, from?: SQL, to?: SQL): SQL<number> {
+export function countInTime(table: PgTable, tableName: string, column: PgColumn, from?: SQL, to?: SQL, pastWatermark?: (where: SQL | undefined) => SQL): SQL<number> {
   const quarter = sql.raw(String(QUARTER_HOUR));
   // The first whole quarter (the start rounded up) and the one after the last (the end rounded down).
   const first = from && sql`ceil(extract(epoch from ${from}) / ${quarter})::bigint`;
@@ -27,6 +29,7 @@ export function countInTime(table: PgTable, tableName: string, column: PgColumn,
     // Before the first whole quarter; from the end of the last one (never again what the first counted).
     from && first && counted(from, lt(column, startOf(first))),
     to && after && counted(to, gte(column, startOf(after)), first && gte(column, startOf(first))),
+    pastWatermark?.(and(first && gte(column, startOf(first)), after && lt(column, startOf(after)))),
   ].filter((part): part is SQL => part !== undefined);
   return sql<number>`(${sql.join(parts, sql` + `)})`;
 }

@@ -17,13 +17,14 @@ type AuditLogQuery = ListQuery & { from?: number; to?: number };
  * The trail's list: the declared filters (`user`, `action`, `entity`), the keyword in who acted and
  * the record's name (the table's search column, migration 0028), and the time. The whole trail's
  * total, an organisation's, an action's and a resource's come from the counters the trail keeps
- * (migrations 0017, 0023); any other filtered total is counted through the filter's index.
+ * (migrations 0017, 0023, 0031); any other filtered total is counted through the filter's index.
  */
 const store = entityStore(auditLog, auditLogs, {
   computed: { before: sql`${auditLogs.before}`, after: sql`${auditLogs.after}` },
-  // Kept at commit by audit_logs_count (migrations 0017, 0023), as are the days deep pages start from.
+  // Folded in by the servers up to a watermark (migration 0031), as are the days deep pages start from.
   countedBy: [[], ['tenant_id'], ['action'], ['entity']],
   timeBlocks: { column: 'at', ranges: true },
+  foldedCounts: true,
 });
 
 /** The time's bounds, built once: the placeholders take the time as the column stores it; the quarter hours count them. */

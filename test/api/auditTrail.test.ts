@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { auditedEntities } from '../../schema/auditLog';
+import { foldAuditCounts } from '../../server/db/countFolding';
 import { client, signIn } from './client';
 import { people } from './people';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './server';
@@ -208,58 +209,140 @@ test("a tenant administrator reads its own organisation's trail only; learners a
   expect((await admin.delete('/api/v1/audit_logs/1')).status).toBe(404);
 });
 
-test('the counters the totals come from agree with the rows', async () => {
-  const rows = await rowsOf(
+/**
+ * Each of the trail's counts with the rows past the watermark it does not hold yet, next to the
+ * rows it counts: what a total reads, and what it must equal. One statement, one snapshot, whatever
+ * the server's folding does meanwhile.
+ */
+async function countsAndRows() {
+  const fields = (row: string) => sql.raw(`jsonb_build_object('tenant_id', ${row}.tenant_id, 'action', ${row}.action, 'entity', ${row}.entity)`);
+  const keys = await rowsOf<{ key: object; kept: string; counted: string }>(
     server.database.db.execute(sql`
-      select key, sum(row_count) as row_count,
-             (select count(*) from audit_logs where jsonb_build_object('tenant_id', tenant_id, 'action', action, 'entity', entity) @> key) as counted
-      from row_counts where table_name = 'audit_logs' group by key`),
+      select key, row_count + (select count(*) from rows_past_watermark(null::audit_logs) as past where ${fields('past')} @> key) as kept,
+             (select count(*) from audit_logs as trail where ${fields('trail')} @> key) as counted
+      from row_counts where table_name = 'audit_logs'`),
   );
+  const blocks = await rowsOf<{ span: number; block: string; kept: string; counted: string }>(
+    server.database.db.execute(sql`
+      select span, block, row_count + (select count(*) from rows_past_watermark(null::audit_logs) as past where floor(extract(epoch from past.at) / span) = block) as kept,
+             (select count(*) from audit_logs where floor(extract(epoch from at) / span) = block) as counted
+      from time_blocks where table_name = 'audit_logs'`),
+  );
+  return { keys, blocks };
+}
+
+const watermark = async () =>
+  Number((await rowsOf<{ folded_to: string }>(server.database.db.execute(sql`select folded_to from count_watermarks where table_name = 'audit_logs'`)))[0].folded_to);
+
+test('the counters the totals come from, with the rows past their watermark, agree with the rows', async () => {
+  const { keys, blocks } = await countsAndRows();
   // The whole trail, each organisation, each action and each resource.
-  const keys = rows.map((row) => Object.keys(row.key as object).join());
-  for (const kind of ['', 'tenant_id', 'action', 'entity']) expect(keys).toContain(kind);
-  for (const row of rows) expect({ key: row.key, count: Number(row.row_count) }).toEqual({ key: row.key, count: Number(row.counted) });
+  const kinds = keys.map((row) => Object.keys(row.key).join());
+  for (const kind of ['', 'tenant_id', 'action', 'entity']) expect(kinds).toContain(kind);
+  for (const row of keys) expect({ key: row.key, count: Number(row.kept) }).toEqual({ key: row.key, count: Number(row.counted) });
   // And the days deep pages start from, and the quarter hours ranges of time are counted by.
-  const blocks = await rowsOf(
-    server.database.db.execute(sql`
-      select span, block, sum(row_count) as row_count, (select count(*) from audit_logs where floor(extract(epoch from at) / span) = block) as counted
-      from time_blocks where table_name = 'audit_logs' group by span, block`),
-  );
   expect(new Set(blocks.map((block) => Number(block.span)))).toEqual(new Set([900, 86400]));
-  for (const block of blocks) expect(Number(block.row_count)).toBe(Number(block.counted));
+  for (const block of blocks) expect({ block: block.block, count: Number(block.kept) }).toEqual({ block: block.block, count: Number(block.counted) });
+  // Folded, the counters alone hold every row.
+  await foldAuditCounts(server.database.db);
+  const [{ all }] = await rowsOf<{ all: string }>(server.database.db.execute(sql`select count(*) as all from audit_logs`));
+  const [{ whole }] = await rowsOf<{ whole: string }>(server.database.db.execute(sql`select row_count as whole from row_counts where table_name = 'audit_logs' and key = '{}'`));
+  expect(Number(whole)).toBe(Number(all));
+  expect(await foldAuditCounts(server.database.db)).toBe(0);
 });
 
-test("writers on different connections add to different stripes of the trail's counts, and each total is their sum", async () => {
-  // Connections until two fall in different stripes (a backend's process id modulo 16, migration 0030).
-  const opened: pg.Client[] = [];
-  const byStripe = new Map<number, pg.Client>();
+test('a write adds nothing to the counters at its commit; a fold waits for a transaction under way, and every total stays exact throughout', async () => {
+  const teacherTotal = async () => (await admin.get(PAGER, { query: { entity: 'teacher', page_size: 5 } })).body.data.total as number;
+  const teacherRows = async () => Number((await rowsOf<{ n: string }>(server.database.db.execute(sql`select count(*) as n from audit_logs where entity = 'teacher'`)))[0].n);
+  const teacherCounter = async () =>
+    Number((await rowsOf<{ n: string }>(server.database.db.execute(sql`select coalesce(sum(row_count), 0) as n from row_counts where table_name = 'audit_logs' and key = '{"entity": "teacher"}'`)))[0].n);
+  const id = (await admin.post('/api/v1/teachers', { name: 'Folded writer', title: 'Lecturer' })).body.data.id as number;
+  const other = (await admin.post('/api/v1/teachers', { name: 'Folded other', title: 'Lecturer' })).body.data.id as number;
+  await foldAuditCounts(server.database.db);
+  const writer = new pg.Client({ connectionString: server.databaseUrl });
+  await writer.connect();
   try {
-    while (byStripe.size < 2 && opened.length < 20) {
-      const writer = new pg.Client({ connectionString: server.databaseUrl });
-      await writer.connect();
-      opened.push(writer);
-      byStripe.set((await writer.query('select pg_backend_pid() % 16 as stripe')).rows[0].stripe, writer);
-    }
-    expect(byStripe.size).toBe(2);
-    const total = async () => (await admin.get(PAGER, { query: { entity: 'teacher', page_size: 5 } })).body.data.total as number;
-    // Renames: a teacher created would also take the teachers' own total, which each writer would hold till its commit.
-    const teachers = [];
-    for (const index of [0, 1]) teachers.push((await admin.post('/api/v1/teachers', { name: `Striped writer ${index}`, title: 'Lecturer' })).body.data.id as number);
-    const before = await total();
-    // Each holds its transaction open until the others have written too: no writer waits for another.
-    const chosen = [...byStripe.values()];
-    for (const [index, writer] of chosen.entries()) {
-      await writer.query('begin');
-      await writer.query(`select set_config('app.actor', '{"user_id":1,"user_name":"admin","ip":""}', true)`);
-      await writer.query(`update teachers set title = 'Professor' where id = $1`, [teachers[index]]);
-    }
-    await Promise.all(chosen.map((writer) => writer.query('commit')));
-    expect(await total()).toBe(before + chosen.length);
-    const kept = await rowsOf<{ stripes: number }>(
-      server.database.db.execute(sql`select count(distinct stripe)::int as stripes from row_counts where table_name = 'audit_logs' and key = '{"entity": "teacher"}'`),
-    );
-    expect(kept[0].stripes).toBeGreaterThanOrEqual(2);
+    // A change under way: its audit row has an id, uncommitted.
+    await writer.query('begin');
+    await writer.query(`select set_config('app.actor', '{"user_id":1,"user_name":"admin","ip":""}', true)`);
+    await writer.query(`update teachers set title = 'Professor' where id = $1`, [id]);
+    const [{ held }] = (await writer.query(`select max(id) as held from audit_logs`)).rows;
+    const counterBefore = await teacherCounter();
+    // A change after it, committed: its id is higher.
+    expect((await admin.put(`/api/v1/teachers/${other}`, { name: 'Folded other, renamed' })).status).toBe(200);
+    const folding = foldAuditCounts(server.database.db);
+    let folded = false;
+    void folding.then(() => (folded = true));
+    // Past the server's own ticks too: no fold passes the open change's id, and none adds to the counter.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(folded).toBe(false);
+    expect(await watermark()).toBeLessThan(Number(held));
+    expect(await teacherCounter()).toBe(counterBefore);
+    // The committed change is in the total all the same, the open one is not.
+    expect(await teacherTotal()).toBe(await teacherRows());
+    await writer.query('commit');
+    await folding;
+    expect(await watermark()).toBeGreaterThan(Number(held));
+    expect(await teacherCounter()).toBe(await teacherRows());
+    expect(await teacherTotal()).toBe(await teacherRows());
   } finally {
-    await Promise.all(opened.map((writer) => writer.end()));
+    await writer.end();
   }
+});
+
+test('rows deleted come off the counters, folded or not, and a range of time still counts right', async () => {
+  const probe = (n: number) => sql`insert into audit_logs (entity, action, title, at) select 'teacher', 'update', 'Probe ' || n, now() - interval '2 days' from generate_series(1, ${n}) as n`;
+  await server.database.db.execute(probe(2));
+  await foldAuditCounts(server.database.db);
+  const writer = new pg.Client({ connectionString: server.databaseUrl });
+  await writer.connect();
+  try {
+    // Two folded rows and three past the watermark (no fold can pass them while this is open), deleted together.
+    await writer.query('begin');
+    await writer.query(`insert into audit_logs (entity, action, title) select 'teacher', 'update', 'Probe more ' || n from generate_series(1, 3) as n`);
+    const [{ deleted }] = (await writer.query(`with gone as (delete from audit_logs where title like 'Probe %' returning 1) select count(*)::int as deleted from gone`)).rows;
+    expect(deleted).toBe(5);
+    await writer.query('commit');
+  } finally {
+    await writer.end();
+  }
+  const { keys, blocks } = await countsAndRows();
+  for (const row of keys) expect({ key: row.key, count: Number(row.kept) }).toEqual({ key: row.key, count: Number(row.counted) });
+  for (const block of blocks) expect({ block: block.block, count: Number(block.kept) }).toEqual({ block: block.block, count: Number(block.counted) });
+  // The pager's range and its whole total, as the rows say.
+  const from = Date.now() - 3 * 86_400_000 + 123_457;
+  const ranged = await admin.get(PAGER, { query: { from, page_size: 5 } });
+  const [{ n }] = await rowsOf<{ n: string }>(server.database.db.execute(sql`select count(*) as n from audit_logs where at >= ${new Date(from).toISOString()}::timestamptz`));
+  expect(ranged.body.data.total).toBe(Number(n));
+});
+
+test('a deep page starts from the days the counters hold and the rows past the watermark: the same rows as an offset', async () => {
+  await server.database.db.execute(
+    sql`insert into audit_logs (entity, action, title, at) select 'teacher', 'update', 'Deep ' || n, now() - n * interval '7 minutes' from generate_series(1, 1200) as n`,
+  );
+  await foldAuditCounts(server.database.db);
+  // An open transaction holds every later fold back: the next rows stay past the watermark.
+  const holder = new pg.Client({ connectionString: server.databaseUrl });
+  await holder.connect();
+  try {
+    await holder.query('begin');
+    await holder.query('select 1');
+    await server.database.db.execute(
+      sql`insert into audit_logs (entity, action, title, at) select 'teacher', 'update', 'Deeper ' || n, now() - n * interval '5 minutes' from generate_series(1, 600) as n`,
+    );
+    const past = await rowsOf<{ n: string }>(server.database.db.execute(sql`select count(*) as n from rows_past_watermark(null::audit_logs) as past`));
+    expect(Number(past[0].n)).toBeGreaterThanOrEqual(600);
+    for (const page of [25, 30, 37]) {
+      const answer = await admin.get(PAGER, { query: { page, page_size: 50 } });
+      expect(answer.status).toBe(200);
+      const expected = await rowsOf<{ id: string }>(
+        server.database.db.execute(sql`select id from audit_logs order by at desc, id desc offset ${(page - 1) * 50} limit 50`),
+      );
+      expect(answer.body.data.items.map((row: any) => row.id)).toEqual(expected.map((row) => Number(row.id)));
+    }
+  } finally {
+    await holder.query('rollback');
+    await holder.end();
+  }
+  await server.database.db.execute(sql`delete from audit_logs where title like 'Deep%'`);
 });

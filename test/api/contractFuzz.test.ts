@@ -298,7 +298,8 @@ const rowsOf = async <T>(text: string, values: unknown[] = []) => (await databas
 /**
  * What refused requests write by design, left out of the digest: the sign-in throttle's counters
  * and the audit trail's refused sign-ins (with their count and their spans of time), for counting and
- * recording refusals is their purpose; and the searched totals a search kept after its answer.
+ * recording refusals is their purpose; and the searched totals a search kept after its answer, and
+ * how far the trail's counts are folded (each server folds them every second, server/db/countFolding.ts).
  */
 const writtenOnRefusal: Record<string, string | false> = {
   attempt_counters: false,
@@ -307,6 +308,7 @@ const writtenOnRefusal: Record<string, string | false> = {
   time_blocks: "table_name <> 'audit_logs'",
   // Written after a search's answer (server/db/keywordCounts.ts), and otherwise only following the tables digested here.
   keyword_counts: false,
+  count_watermarks: false,
 };
 
 /** Every table's rows, digested. */

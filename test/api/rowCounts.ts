@@ -1,21 +1,24 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../server/db/client';
+import { foldAuditCounts } from '../../server/db/countFolding';
 import { rebuildCounts } from '../../server/db/counts';
 
 type Kept = { table_name: string; key: unknown; row_count: number };
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 const nonZero = sql`
-  select table_name, key, sum(row_count)::int as row_count from row_counts group by table_name, key having sum(row_count) <> 0
+  select table_name, key, row_count::int from row_counts where row_count <> 0
   union all select 'id_blocks ' || table_name, to_jsonb(block), row_count::int from id_blocks where row_count <> 0
-  union all select 'time_blocks ' || table_name || ' ' || span, to_jsonb(block), sum(row_count)::int from time_blocks group by table_name, span, block having sum(row_count) <> 0
+  union all select 'time_blocks ' || table_name || ' ' || span, to_jsonb(block), row_count::int from time_blocks where row_count <> 0
   union all select 'enrollment_count_levels ' || tenant_id, to_jsonb(enrollment_count), courses from enrollment_count_levels
   order by table_name, key`;
 
 /**
- * The counts the triggers keep, each key's stripes summed (migration 0030) (the list totals, the blocks of ids and of time, the statistic's levels, the searched patterns'), next to a recount of
+ * The counts the triggers keep (the list totals, the blocks of ids and of time, the statistic's levels, the searched patterns'; the audit trail's folded first, migration 0031), next to a recount of
  * every counted table (the audit trail's too), undone after.
  */
 export async function keptAndRecounted(db: Database): Promise<{ kept: Kept[]; recounted: Kept[] }> {
+  // The audit trail's counts hold its rows up to the watermark: all of them, once folded.
+  await foldAuditCounts(db);
   // The searched patterns' totals, each next to its matches counted (a rebuild lets them go).
   const keywords = rowsOf<Kept & { pattern: string }>(
     await db.execute(sql`select table_name, pattern, key, row_count::int from keyword_counts where ready order by table_name, pattern, key::text`),
