@@ -355,8 +355,8 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
       const keys = varying
         ? sql`row_counts.key = any(array(select ${countedKeyValue} || jsonb_build_object(${varying.column}::text, value) from (${varying.values}) as chosen(value)))`
         : sql`row_counts.key = ${countedKeyValue}`;
-      const counted = sql`(select coalesce(sum(row_counts.row_count), 0) from row_counts where row_counts.table_name = ${entity.table} and ${keys})`;
-      return options.foldedCounts ? sql<number>`(${counted} + ${unfolded(where)})::int` : sql<number>`${counted}::int`;
+      const kept = sql`(select coalesce(sum(row_counts.row_count), 0) from row_counts where row_counts.table_name = ${entity.table} and ${keys})`;
+      return options.foldedCounts ? sql<number>`(${kept} + ${unfolded(where)})::int` : sql<number>`${kept}::int`;
     };
     return { total, values };
   }
