@@ -20,7 +20,10 @@ export interface KeptKeyword {
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-/** Tables whose trigger keeps their patterns (migration 0029), by name, as found once per process. */
+/**
+ * Tables whose patterns are kept, by their triggers (migration 0029) or, for the audit trail, by its
+ * fold (0032; its truncate trigger is left), found by name once per process.
+ */
 const maintained = new Map<string, boolean>();
 /** One first count at a time per server: a burst of new searches costs the database one count more, not one each. */
 let counting = false;
@@ -29,7 +32,7 @@ async function keptByTrigger(db: Executor, table: string) {
   let found = maintained.get(table);
   if (found === undefined) {
     const [row] = rowsOf<{ found: boolean }>(
-      await db.execute(sql`select exists (select from pg_trigger where tgrelid = to_regclass(${table}) and tgname in (${`${table}_keywords_insert`}, ${`${table}_keywords`})) as found`),
+      await db.execute(sql`select exists (select from pg_trigger where tgrelid = to_regclass(${table}) and tgname in (${`${table}_keywords_insert`}, ${`${table}_keywords`}, ${`${table}_keywords_truncate`})) as found`),
     );
     found = row.found;
     maintained.set(table, found);
@@ -47,7 +50,9 @@ async function keptByTrigger(db: Executor, table: string) {
  * transaction under way at that moment in this database has ended, for one of them may have written
  * before the row existed; (3) it locks the row, so the writers that added to it have committed and those still
  * to add wait, then counts on a snapshot taken after the lock and sets that count: it holds every
- * write before it, and the waiting writers add theirs to it.
+ * write before it, and the waiting writers add theirs to it. The audit trail's row holds the matches
+ * up to its watermark, added to by the fold (migration 0032): its count is of those, taken while it
+ * holds the watermark's lock (entityRoutes' `keptKeywordTotal`).
  */
 export async function keepKeywordCount(db: Database, kept: KeptKeyword, count: (tx: Executor) => Promise<number>, log?: FastifyBaseLogger) {
   if (counting) return;

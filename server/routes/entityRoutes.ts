@@ -364,13 +364,17 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
   /**
    * A searched list's total as `keyword_counts` keeps it for the pattern within the counters' key
    * (see `countedKey`, one value per column), and whether it is kept (`ready`): a pattern searched
-   * for the first time is counted, and kept from then on (see `keepKeywordCount`).
+   * for the first time is counted, and kept from then on (see `keepKeywordCount`). A table whose
+   * counts are folded (`foldedCounts`) keeps the matches up to its watermark: the matches past it
+   * are added (null, not kept, stays null).
    */
-  function keptKeywordTotal(query: ListQuery, added: readonly Condition[]): { total: () => SQL; kept: () => SQL; values: Record<string, unknown> } | undefined {
+  function keptKeywordTotal(query: ListQuery, added: readonly Condition[]): { total: (where: SQL | undefined) => SQL; kept: () => SQL; values: Record<string, unknown> } | undefined {
     const counted = countedKey(query, added);
     if (!counted || counted.varying) return undefined;
     const row = () => sql`from keyword_counts where table_name = ${entity.table} and pattern = lower(${sql.placeholder('pattern')}) and key = ${countedKeyValue} and ready`;
-    return { total: () => sql<number>`(select row_count::int ${row()})`, kept: () => sql<boolean>`exists (select ${row()})`, values: counted.values };
+    const total = (where: SQL | undefined) =>
+      options.foldedCounts ? sql<number>`((select row_count ${row()}) + ${unfolded(where)})::int` : sql<number>`(select row_count::int ${row()})`;
+    return { total, kept: () => sql<boolean>`exists (select ${row()})`, values: counted.values };
   }
 
   /**
@@ -487,8 +491,8 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     /** The page's statement (placeholders among its params) and its run. */
     page: ReturnType<typeof preparedSelect>;
     total: SQL;
-    /** The matches counted, whatever the total is read from. */
-    live: SQL;
+    /** The matches a searched total keeps (see `keptKeywordTotal`), counted, whatever the total is read from. */
+    keeps: SQL;
     /** The total alone, for an empty page past the end; prepared when first needed. */
     count?: ReturnType<ReturnType<typeof countAlone>['prepare']>;
   }
@@ -548,7 +552,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
       const where = placeholderConditions(query, added, searching);
       const live = sql<number>`(${countQuery(db, where)})`;
       // A kept total spares the count: the database runs a subquery of coalesce only when the one before it is null.
-      const total = counted?.total(where) ?? (keyword ? sql<number>`coalesce(${keyword.total()}, ${live})` : live);
+      const total = counted?.total(where) ?? (keyword ? sql<number>`coalesce(${keyword.total(where)}, ${live})` : live);
       const built = deep
         ? deepPageQuery(db, total, deep, order)
         : pageQuery(db, where, total, sortBy, order, sql.placeholder('limit'), sql.placeholder('offset'), {
@@ -556,7 +560,9 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
             ...(keyword ? { [KEPT]: keyword.kept() } : {}),
           });
       // Unnamed: PostgreSQL still plans each call for its own values.
-      prepared = { page: preparedSelect(built, presented, [TOTAL, ...(keyword ? [KEPT] : [])]), total, live };
+      // What a searched total keeps: every match, or those up to the watermark (`foldedCounts`).
+      const keeps = options.foldedCounts ? sql<number>`(${live} - ${unfolded(where)})` : live;
+      prepared = { page: preparedSelect(built, presented, [TOTAL, ...(keyword ? [KEPT] : [])]), total, keeps };
       if (shared) shapes.set(shape, prepared);
     }
     const values: Record<string, unknown> = { ...counted?.values, ...keyword?.values, limit: query.page_size, offset, ...conditionValues(asked) };
@@ -572,7 +578,11 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
       /** The pattern and key a searched total may be kept under, and its count as the list makes it (see `keepKeywordCount`). */
       keyword: keyword && {
         kept: { table: entity.table, pattern: values.pattern as string, key: values.counted_key as string },
-        count: async (tx: Executor) => Number((await countAlone(tx, ready.live).prepare('').execute(values))[0].total),
+        count: async (tx: Executor) => {
+          // No fold between this count and its row set: the fold adds to the row what passes the watermark after.
+          if (options.foldedCounts) await tx.execute(sql`select from count_watermarks where table_name = ${entity.table} for share`);
+          return Number((await countAlone(tx, ready.keeps).prepare('').execute(values))[0].total);
+        },
       },
     };
   }
