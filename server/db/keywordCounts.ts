@@ -28,7 +28,7 @@ const maintained = new Map<string, boolean>();
 /** One first count at a time per server: a burst of new searches costs the database one count more, not one each. */
 let counting = false;
 
-async function keptByTrigger(db: Executor, table: string) {
+async function patternsKept(db: Executor, table: string) {
   let found = maintained.get(table);
   if (found === undefined) {
     const [row] = rowsOf<{ found: boolean }>(
@@ -60,7 +60,7 @@ export async function keepKeywordCount(db: Database, kept: KeptKeyword, count: (
   const row = sql`table_name = ${kept.table} and pattern = lower(${kept.pattern}) and key = ${kept.key}::jsonb`;
   let claimed = false;
   try {
-    if (!(await keptByTrigger(db, kept.table))) return;
+    if (!(await patternsKept(db, kept.table))) return;
     claimed =
       rowsOf(
         await db.execute(sql`
