@@ -383,3 +383,31 @@ test("a searched total kept for the trail holds the matches up to the watermark;
   expect(Number(await kept())).toBe(Number(left));
   expect(await total()).toBe(Number(left));
 });
+
+test('a fold passes a word being counted for the first time, whose count holds its row: neither waits for the other', async () => {
+  await server.database.db.execute(sql`insert into keyword_counts (table_name, pattern, key) values ('audit_logs', '%zither%', '{}')`);
+  await server.database.db.execute(sql`insert into audit_logs (entity, action, title) select 'teacher', 'update', 'Zither ' || n from generate_series(1, 3) as n`);
+  // As keepKeywordCount holds it: the pattern's row locked, then the watermark's lock asked for.
+  const counter = new pg.Client({ connectionString: server.databaseUrl });
+  await counter.connect();
+  try {
+    await counter.query('begin');
+    await counter.query(`select from keyword_counts where table_name = 'audit_logs' and pattern = '%zither%' for update`);
+    // A fold past its wait (begun before the count's transaction) must not need the row; the rows are all written.
+    const folded = await Promise.race([
+      server.database.db.execute(sql`select fold_audit_counts((select max(id) from audit_logs))`).then(() => 'folded'),
+      new Promise((resolve) => setTimeout(() => resolve('stuck'), 3_000)),
+    ]);
+    expect(folded).toBe('folded');
+    // And the count then gets the watermark's lock: the two never waited for each other.
+    await counter.query(`select from count_watermarks where table_name = 'audit_logs' for share`);
+    await counter.query('commit');
+  } finally {
+    await counter.end();
+  }
+  await foldAuditCounts(server.database.db);
+  const [{ row_count }] = await rowsOf<{ row_count: string }>(server.database.db.execute(sql`select row_count from keyword_counts where table_name = 'audit_logs' and pattern = '%zither%'`));
+  // Left alone: its first count sets it.
+  expect(Number(row_count)).toBe(0);
+  await server.database.db.execute(sql`delete from keyword_counts where pattern = '%zither%'`);
+});
