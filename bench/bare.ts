@@ -32,7 +32,7 @@ export const builder: Executor = drizzle.mock() as unknown as Executor;
  * builder names no column, as drizzle reads them by position), named by the statement's fields.
  */
 export async function run(client: RawClient, statement: Statement): Promise<Row[]> {
-  const { rows } = await client.query({ text: statement.sql, values: statement.params, rowMode: 'array' });
+  const { rows } = await client.query({ name: statement.name, text: statement.sql, values: statement.params, rowMode: 'array' });
   const names = statement.fields;
   return (rows as unknown[][]).map((values) => {
     const row: Row = {};

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Column, fillPlaceholders, is } from 'drizzle-orm';
 import pg from 'pg';
 import type { Database } from './client';
@@ -15,6 +16,8 @@ export interface BuiltSelect {
  * values are read by position).
  */
 export interface Statement {
+  /** The name it is prepared under on each connection (`statementName`); without one it is parsed and planned per call. */
+  name?: string;
   sql: string;
   params: unknown[];
   fields: string[];
@@ -61,23 +64,44 @@ export function rowReader(fields: [string, Decode | undefined][]) {
 }
 
 /**
+ * The name a statement is prepared under, from its text: the driver refuses one name for two texts on
+ * a connection, and the same text built again (another database handle, the bench's bare route)
+ * shares its preparation. A named statement is parsed once per connection, and PostgreSQL's plan
+ * cache plans its first five calls for their values, then keeps a generic plan when that is
+ * estimated no dearer, for good: so only a statement whose values cannot change its best plan may
+ * be named (bench/RESULTS.md, "Named statements").
+ */
+export const statementName = (text: string) => `page_${createHash('sha1').update(text).digest('base64url').slice(0, 22)}`;
+
+export interface PreparedSelectOptions {
+  /** Values read after the selection's, as they come. */
+  extraFields?: string[];
+  /**
+   * Sent by name (`statementName`): for a statement whose values cannot change its best plan (a
+   * whole list's page near its start). Otherwise (a search, a filter, a scope, a far page, whose
+   * values pick out few rows or many) it is parsed and planned for its values on every call.
+   */
+  named?: boolean;
+}
+
+/**
  * A select built once and sent straight through the driver: its placeholders filled per call, its
  * rows read as arrays and decoded as drizzle decodes the same select's. Drizzle's own run of a
  * prepared select maps every value of every row through a generic path (type checks per value) that
  * cost a list request more than its statement's binding; `bound` is what the bench's bare routes send.
- * `extraFields` follow the selection's, read as they come.
  */
-export function preparedSelect(select: BuiltSelect, selection: Record<string, unknown>, extraFields: string[] = []) {
+export function preparedSelect(select: BuiltSelect, selection: Record<string, unknown>, { extraFields = [], named = false }: PreparedSelectOptions = {}) {
   const { sql: text, params } = select.toSQL();
+  const name = named ? statementName(text) : undefined;
   const fields = [...decoders(selection), ...extraFields.map((name) => [name, undefined] as [string, undefined])];
   const read = rowReader(fields);
   const names = fields.map(([name]) => name);
   return {
     /** The statement with these values in its placeholders, as the driver gets it. */
-    bound: (values: Record<string, unknown>): Statement => ({ sql: text, params: fillPlaceholders(params, values), fields: names }),
+    bound: (values: Record<string, unknown>): Statement => ({ name, sql: text, params: fillPlaceholders(params, values), fields: names }),
     /** The rows, as the caller knows its selection to read (`T`). */
     async rows<T extends Row = Row>(db: Database, values: Record<string, unknown>): Promise<T[]> {
-      const result = await poolOf(db).query({ text, values: fillPlaceholders(params, values), rowMode: 'array', types: driverTypes });
+      const result = await poolOf(db).query({ name, text, values: fillPlaceholders(params, values), rowMode: 'array', types: driverTypes });
       return (result.rows as unknown[][]).map(read) as T[];
     },
   };

@@ -538,7 +538,9 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     const shared = added.every(isBound);
     const whole = !searching && query.id === undefined && added.length === 0 && entity.filterNames.every((name) => query[name] === undefined);
     const deep = whole && offset >= DEEP_OFFSET ? deepBlocks.find((blocks) => blocks.sortBy === sortBy) : undefined;
-    let shape = `${sortBy} ${order} ${searching ? 'search' : '-'} ${query.id === undefined ? '-' : 'ids'}${deep ? ' deep' : ''}`;
+    // Only the whole list's pages near its start have a best plan that no value changes: named, their plan kept (statementName).
+    const named = whole && offset < DEEP_OFFSET;
+    let shape = `${sortBy} ${order} ${searching ? 'search' : '-'} ${query.id === undefined ? '-' : 'ids'}${deep ? ' deep' : ''}${named ? ' named' : ''}`;
     if (shared) {
       for (const name of entity.filterNames) shape += query[name] === undefined ? ' -' : Array.isArray(query[name]) ? ' many' : ' one';
       for (const condition of added as Bound[]) shape += ` ${conditionId(condition.condition)}`;
@@ -559,10 +561,9 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
             ...referencedOnce(query, added),
             ...(keyword ? { [KEPT]: keyword.kept() } : {}),
           });
-      // Unnamed: PostgreSQL still plans each call for its own values.
       // What a searched total keeps: every match, or those up to the watermark (`foldedCounts`).
       const keeps = options.foldedCounts ? sql<number>`(${live} - ${unfolded(where)})` : live;
-      prepared = { page: preparedSelect(built, presented, [TOTAL, ...(keyword ? [KEPT] : [])]), total, keeps };
+      prepared = { page: preparedSelect(built, presented, { extraFields: [TOTAL, ...(keyword ? [KEPT] : [])], named }), total, keeps };
       if (shared) shapes.set(shape, prepared);
     }
     const values: Record<string, unknown> = { ...counted?.values, ...keyword?.values, limit: query.page_size, offset, ...conditionValues(asked) };

@@ -102,10 +102,21 @@ async function digest(query: (text: string) => Promise<{ rows: any[] }>) {
   return result;
 }
 
+/**
+ * Every table's rows and every sequence, once the running server's fold has counted the audit
+ * rows written so far: it folds every second, and a fold between the digest and the backup would
+ * change the counts the backup holds.
+ */
 async function digestOfEmbedded(dataDir: string) {
   const connection = new pg.Client({ connectionString: embeddedDatabaseUrl(dataDir) });
   await connection.connect();
   try {
+    const pending = `select coalesce(pg_sequence_last_value('audit_logs_id_seq'), 0) > (select folded_to from count_watermarks where table_name = 'audit_logs') as pending`;
+    const deadline = Date.now() + 10_000;
+    while ((await connection.query(pending)).rows[0].pending) {
+      if (Date.now() > deadline) throw new Error('the audit counts were not folded within 10 s');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     return await digest((text) => connection.query(text));
   } finally {
     await connection.end();

@@ -5,6 +5,7 @@
  * counters equal a recount of the rows.
  */
 import { sql } from 'drizzle-orm';
+import { poolOf } from '../../server/db/statements';
 import { client, signIn } from './client';
 import { people } from './people';
 import { keptAndRecounted } from './rowCounts';
@@ -174,4 +175,35 @@ test('every counted shape reads its counter, and the others count rows', async (
     await run(sql`delete from users where user_name like 'skew.%'`);
     await run(sql`delete from mail_outbox where subject = 'Skewed mail'`);
   }
+});
+
+test("a list's statement is prepared once on a connection and reused, and keeps answering when its table changes", async () => {
+  const before = await totalOf(admin, '/api/v1/teachers/pager');
+  for (let i = 0; i < 6; i++) expect(await totalOf(admin, '/api/v1/teachers/pager')).toBe(before);
+  // Each idle connection's prepared statements: the teacher page's is there, named, and served more than once.
+  const pool = poolOf(server.database.db);
+  const connections = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
+  try {
+    const prepared = (
+      await Promise.all(
+        connections.map(async (connection) =>
+          (
+            await connection.query<{ name: string; calls: number }>(
+              `select name, (generic_plans + custom_plans)::int as calls from pg_prepared_statements where statement like '%from "teachers"%'`,
+            )
+          ).rows,
+        ),
+      )
+    ).flat();
+    expect(prepared.length).toBeGreaterThan(0);
+    expect(prepared.every(({ name }) => name.startsWith('page_'))).toBe(true);
+    expect(Math.max(...prepared.map(({ calls }) => calls))).toBeGreaterThan(1);
+  } finally {
+    connections.forEach((connection) => connection.release());
+  }
+  // A column added and dropped under the prepared statement (a migration of another instance): it is planned again, not refused.
+  await run(sql`alter table teachers add column probe_note text`);
+  expect(await totalOf(admin, '/api/v1/teachers/pager')).toBe(before);
+  await run(sql`alter table teachers drop column probe_note`);
+  expect(await totalOf(admin, '/api/v1/teachers/pager')).toBe(before);
 });
