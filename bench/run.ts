@@ -20,8 +20,10 @@ import { carouselGroups, categories, courses, series as seriesTable, users, vouc
 import { defaultConfig } from '../server/config';
 import { inCategory } from '../server/routes/courses';
 import { entityStore } from '../server/routes/entityRoutes';
+import { userStore } from '../server/routes/users';
+import type { Statement } from '../server/db/statements';
 import { createScratchDatabase } from '../test/scratchDatabase';
-import { startBareServer, type RawClient } from './bare';
+import { builder, startBareServer, type RawClient } from './bare';
 import { startBareChapterTree } from './bareChapterTree';
 import { ENROLLMENT_COURSES, ENROLLMENTS, fillEnrollments, startBareEnrollments } from './enrollments';
 import {
@@ -538,6 +540,21 @@ async function planOf(db: Database, query: string) {
 }
 
 /**
+ * The plan PostgreSQL keeps for a named statement (see statementName) once it stops planning it
+ * per call: its generic plan, the values unknown, whatever the values given here.
+ */
+async function keptPlanOf(db: Database, statement: Statement) {
+  const literal = (value: unknown) => `'${String(value).replace(/'/g, "''")}'`;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    await tx.execute(sql.raw(`prepare kept_plan as ${statement.sql}`));
+    const lines = await rowsOf<Record<string, string>>(tx.execute(sql.raw(`explain execute kept_plan(${statement.params.map(literal).join(', ')})`)));
+    await tx.execute(sql`deallocate kept_plan`);
+    return lines.map((line) => line['QUERY PLAN']).join('\n');
+  });
+}
+
+/**
  * The user list at 200,000 users in 20 tenants: the first page, a deep page (offset 100,000), a
  * keyword and one tenant's users, each against the bare route of the same run, interleaved. The
  * plans of the page queries must read the list's indexes, not sort the table.
@@ -559,10 +576,19 @@ async function measureUserList(kind: Kind, app: BuiltApp['app'], base: string, t
     keyword: await planOf(app.db, `select count(*) from users where ${search}`),
     tenant: await planOf(app.db, `select ${columns} from users where tenant_id = ${tenantId} ${order} limit 20`),
   };
+  // One tenant's page is a named statement: the plan it keeps, for every tenant, must read the tenant's index in order.
+  const keptTenantPlan = await keptPlanOf(app.db, userStore.listStatement(builder, { page: 1, page_size: 20, tenant_id: tenantId }));
   const sorts = (plan: string) => /Sort Key|Seq Scan/.test(plan);
   record(kind, 'users: deep page read in order from users_create_time_idx (1 = yes)', plans.deep.includes('users_create_time_idx') && !sorts(plans.deep) ? 1 : 0, 1, false);
   record(kind, 'users: keyword plan uses users_search_trgm (1 = yes)', plans.keyword.includes('users_search_trgm') ? 1 : 0, 1, false);
   record(kind, "users: a tenant's page read from an index, no sort (1 = yes)", /users_(tenant_)?create_time_idx/.test(plans.tenant) && !sorts(plans.tenant) ? 1 : 0, 1, false);
+  record(
+    kind,
+    "users: the plan a tenant's named page keeps reads users_tenant_create_time_idx in order, no table scan (1 = yes)",
+    /Scan Backward using users_tenant_create_time_idx/.test(keptTenantPlan) && !/Seq Scan on users/.test(keptTenantPlan) ? 1 : 0,
+    1,
+    false,
+  );
   // Stored against the ORM's own statement as well: the handler's search condition hits the same index.
   const where = entityStore(user, users).conditions({ page: 1, page_size: 20, keyword });
   const handlerPlan = JSON.stringify(await app.db.execute(sql`explain (format json) select count(*) from users where ${where}`));

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gte, inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { PgTransaction, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, gte, inArray, is, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
+import { getTableConfig, IndexedColumn, PgTransaction, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -170,6 +170,27 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
   for (const own of [TOTAL, KEPT]) if (entity.names.includes(own)) throw new Error(`${entity.resource}: "${own}" is the list's own name, not a field's`);
   const columns = columnsOf(table);
   const idColumn = columns[entity.idKey];
+  /** The table's indexes on plain columns and whole (no condition), as their columns' names in order. */
+  const plainIndexes = getTableConfig(table)
+    .indexes.filter(({ config }) => !config.where && config.columns.every((column) => is(column, IndexedColumn)))
+    .map(({ config }) => config.columns.map((column) => (column as IndexedColumn).name ?? ''));
+  /**
+   * Whether an index reads a page in its order whatever the values: its leading columns are exactly
+   * those compared to one value each, then the sort column, then the id (a tie-break). Then the
+   * best plan is that index's scan for every value, a small tenant's or one of 100,000 users.
+   */
+  function readInOrder(equal: readonly string[], sortBy: string): boolean {
+    const leading = new Set(equal.map((name) => columns[name]?.name ?? name));
+    const sortColumn = (sortBy === 'id' ? idColumn : columns[sortBy])?.name;
+    if (sortColumn === undefined) return false;
+    const then = sortColumn === idColumn.name ? [sortColumn] : [sortColumn, idColumn.name];
+    return plainIndexes.some(
+      (index) =>
+        index.length >= leading.size + then.length &&
+        index.slice(0, leading.size).every((name) => leading.has(name)) &&
+        then.every((name, i) => index[leading.size + i] === name),
+    );
+  }
   const selection = Object.fromEntries([entity.idKey, ...entity.names].map((name) => [name, columns[name]]));
   /** What a read answers: the fields and the computed values. */
   const answered = { ...selection, ...options.computed };
@@ -306,7 +327,10 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
    * (`counted_among`); undefined when rows have to be counted (chosen ids, another condition). Which
    * placeholders it uses depends only on the list's shape; their values come back in `values`.
    */
-  function countedKey(query: ListQuery, added: readonly Condition[]): { varying?: { column: string; values: SQL }; values: Record<string, unknown> } | undefined {
+  function countedKey(
+    query: ListQuery,
+    added: readonly Condition[],
+  ): { fixed: string[]; varying?: { column: string; values: SQL }; values: Record<string, unknown> } | undefined {
     const countedBy = options.countedBy;
     if (!countedBy || query.id !== undefined) return undefined;
     const fixed: Record<string, unknown> = {};
@@ -339,18 +363,21 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     const compared = [...Object.keys(fixed), ...(varying ? [varying.column] : [])];
     if (!countedBy.some((combination) => combination.length === compared.length && compared.every((column) => combination.includes(column)))) return undefined;
     values.counted_key = JSON.stringify(fixed);
-    return { varying, values };
+    return { fixed: Object.keys(fixed), varying, values };
   }
 
   /**
    * The list's exact total from the counters (see `countedKey`), when it searches for nothing: its
    * values, and its SQL, built only when the shape's statement is (a request of a prepared shape binds values alone).
    */
-  function countedTotal(query: ListQuery, added: readonly Condition[]): { total: (where: SQL | undefined) => SQL; values: Record<string, unknown> } | undefined {
+  function countedTotal(
+    query: ListQuery,
+    added: readonly Condition[],
+  ): { total: (where: SQL | undefined) => SQL; values: Record<string, unknown>; oneValueEach?: string[] } | undefined {
     if (query[entity.searchParam] && search) return undefined;
     const counted = countedKey(query, added);
     if (!counted) return undefined;
-    const { varying, values } = counted;
+    const { fixed, varying, values } = counted;
     const total = (where: SQL | undefined) => {
       const keys = varying
         ? sql`row_counts.key = any(array(select ${countedKeyValue} || jsonb_build_object(${varying.column}::text, value) from (${varying.values}) as chosen(value)))`
@@ -358,7 +385,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
       const kept = sql`(select coalesce(sum(row_counts.row_count), 0) from row_counts where row_counts.table_name = ${entity.table} and ${keys})`;
       return options.foldedCounts ? sql<number>`(${kept} + ${unfolded(where)})::int` : sql<number>`${kept}::int`;
     };
-    return { total, values };
+    return { total, values, oneValueEach: varying ? undefined : fixed };
   }
 
   /**
@@ -538,8 +565,13 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     const shared = added.every(isBound);
     const whole = !searching && query.id === undefined && added.length === 0 && entity.filterNames.every((name) => query[name] === undefined);
     const deep = whole && offset >= DEEP_OFFSET ? deepBlocks.find((blocks) => blocks.sortBy === sortBy) : undefined;
-    // Only the whole list's pages near its start have a best plan that no value changes: named, their plan kept (statementName).
-    const named = whole && offset < DEEP_OFFSET;
+    const byCounter = countedTotal(query, added);
+    const counted = byCounter ?? rangeTotal(query, added);
+    // Named, their plan kept (statementName), are the pages near a list's start whose best plan no value changes: the whole
+    // list's, and those of columns compared to one value each, counted by a counter and read in order from an index.
+    // A search, a filter of several values or one no index orders, or a far page is planned for its values each time.
+    const oneValueEach = byCounter?.oneValueEach;
+    const named = offset < DEEP_OFFSET && (whole || (!searching && oneValueEach !== undefined && readInOrder(oneValueEach, sortBy)));
     let shape = `${sortBy} ${order} ${searching ? 'search' : '-'} ${query.id === undefined ? '-' : 'ids'}${deep ? ' deep' : ''}${named ? ' named' : ''}`;
     if (shared) {
       for (const name of entity.filterNames) shape += query[name] === undefined ? ' -' : Array.isArray(query[name]) ? ' many' : ' one';
@@ -548,7 +580,6 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     const shapes = preparedPages.get(db) ?? new Map<string, PreparedShape>();
     if (shared) preparedPages.set(db, shapes);
     let prepared = shared ? shapes.get(shape) : undefined;
-    const counted = countedTotal(query, added) ?? rangeTotal(query, added);
     const keyword = searching ? keptKeywordTotal(query, added) : undefined;
     if (!prepared) {
       const where = placeholderConditions(query, added, searching);

@@ -5,7 +5,13 @@
  * counters equal a recount of the rows.
  */
 import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { ownTenant } from '../../server/auth/tenantScope';
+import type { Executor } from '../../server/db/client';
+import { users } from '../../server/db/schema';
 import { poolOf } from '../../server/db/statements';
+import { DEEP_OFFSET, type Condition, type ListQuery } from '../../server/routes/entityRoutes';
+import { userStore } from '../../server/routes/users';
 import { client, signIn } from './client';
 import { people } from './people';
 import { keptAndRecounted } from './rowCounts';
@@ -206,4 +212,44 @@ test("a list's statement is prepared once on a connection and reused, and keeps 
   expect(await totalOf(admin, '/api/v1/teachers/pager')).toBe(before);
   await run(sql`alter table teachers drop column probe_note`);
   expect(await totalOf(admin, '/api/v1/teachers/pager')).toBe(before);
+});
+
+test("a page is named, its plan kept, only where no value changes its best plan: the whole list's, or one value per column read in order from an index", async () => {
+  const builder = drizzle.mock() as unknown as Executor;
+  const nameOf = (query: Partial<ListQuery>, extra?: Condition) => userStore.listStatement(builder, { page: 1, page_size: 20, ...query }, extra).name;
+  expect(nameOf({})).toMatch(/^page_/);
+  // users_tenant_create_time_idx reads a tenant's users in creation order, whatever its size.
+  expect(nameOf({ tenant_id: north })).toMatch(/^page_/);
+  expect(nameOf({ tenant_id: north })).not.toBe(nameOf({}));
+  expect(nameOf({ tenant_id: north + 1 })).toBe(nameOf({ tenant_id: north }));
+  // A tenant administrator's own tenant, the route's condition, is read from the same index.
+  expect(nameOf({}, ownTenant(users.tenant_id, north))).toMatch(/^page_/);
+  // Planned for their values each time: no index orders them, several values, a search, a far page, chosen ids.
+  expect(nameOf({ tenant_id: north, sort_by: 'user_name' })).toBeUndefined();
+  expect(nameOf({ status: 'deactive' })).toBeUndefined();
+  expect(nameOf({ tenant_id: north, status: 'deactive' })).toBeUndefined();
+  expect(nameOf({ tenant_id: [north, north + 1] })).toBeUndefined();
+  expect(nameOf({ keyword: 'ann' })).toBeUndefined();
+  expect(nameOf({ tenant_id: north, page: DEEP_OFFSET / 20 + 1 })).toBeUndefined();
+  expect(nameOf({ id: [1, 2] })).toBeUndefined();
+
+  // Served through the server, one tenant's page is prepared on a connection and served again under its name.
+  for (let i = 0; i < 6; i++) expect((await tenantAdmin.get('/uc/v1/system/users', { query: { page: 1, page_size: 20 } })).status).toBe(200);
+  const pool = poolOf(server.database.db);
+  const connections = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
+  try {
+    const served = await Promise.all(
+      connections.map(
+        async (connection) =>
+          (
+            await connection.query<{ calls: number }>(
+              `select (generic_plans + custom_plans)::int as calls from pg_prepared_statements where name like 'page\\_%' and statement like '%from "users"%' and statement like '%"users"."tenant_id" = $%'`,
+            )
+          ).rows,
+      ),
+    );
+    expect(Math.max(0, ...served.flat().map(({ calls }) => calls))).toBeGreaterThan(1);
+  } finally {
+    connections.forEach((connection) => connection.release());
+  }
 });
