@@ -15,7 +15,7 @@ import { video } from '../schema/video';
 import { voucher } from '../schema/voucher';
 import { buildApp, type BuiltApp } from '../server/app';
 import { hashPassword } from '../server/auth/passwords';
-import { POOL_SIZE, type Database } from '../server/db/client';
+import { POOL_SIZE, type Database, type Executor } from '../server/db/client';
 import { carouselGroups, categories, courses, series as seriesTable, users, vouchers } from '../server/db/schema';
 import { defaultConfig } from '../server/config';
 import { inCategory } from '../server/routes/courses';
@@ -534,7 +534,7 @@ async function measureAuditWrites(kind: Kind, db: Database, base: string, token:
 }
 
 /** The plan PostgreSQL picks for a list's page and total, as one text to look for index names in. */
-async function planOf(db: Database, query: string) {
+async function planOf(db: Executor, query: string) {
   const lines = await rowsOf<Record<string, string>>(db.execute(sql.raw(`explain ${query}`)));
   return lines.map((line) => line['QUERY PLAN']).join('\n');
 }
@@ -548,9 +548,9 @@ async function keptPlanOf(db: Database, statement: Statement) {
   return db.transaction(async (tx) => {
     await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
     await tx.execute(sql.raw(`prepare kept_plan as ${statement.sql}`));
-    const lines = await rowsOf<Record<string, string>>(tx.execute(sql.raw(`explain execute kept_plan(${statement.params.map(literal).join(', ')})`)));
+    const plan = await planOf(tx, `execute kept_plan(${statement.params.map(literal).join(', ')})`);
     await tx.execute(sql`deallocate kept_plan`);
-    return lines.map((line) => line['QUERY PLAN']).join('\n');
+    return plan;
   });
 }
 

@@ -43,6 +43,18 @@ beforeAll(async () => {
 afterAll(() => server?.stop());
 
 /** The total a list answers, its first page asked with these filters. */
+/** The prepared statements on every idle connection of the server's pool that `where` picks: name, and calls served. */
+async function preparedOnPool(where: string) {
+  const pool = poolOf(server.database.db);
+  const connections = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
+  try {
+    const query = `select name, (generic_plans + custom_plans)::int as calls from pg_prepared_statements where ${where}`;
+    return (await Promise.all(connections.map(async (connection) => (await connection.query<{ name: string; calls: number }>(query)).rows))).flat();
+  } finally {
+    connections.forEach((connection) => connection.release());
+  }
+}
+
 async function totalOf(caller: ReturnType<typeof client>, path: string, query: Record<string, unknown> = {}) {
   const answer = await caller.get(path, { query: { page: 1, page_size: 5, ...query } });
   expect([path, query, answer.status, answer.status === 200 ? '' : answer.body]).toEqual([path, query, 200, '']);
@@ -187,26 +199,10 @@ test("a list's statement is prepared once on a connection and reused, and keeps 
   const before = await totalOf(admin, '/api/v1/teachers/pager');
   for (let i = 0; i < 6; i++) expect(await totalOf(admin, '/api/v1/teachers/pager')).toBe(before);
   // Each idle connection's prepared statements: the teacher page's is there, named, and served more than once.
-  const pool = poolOf(server.database.db);
-  const connections = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
-  try {
-    const prepared = (
-      await Promise.all(
-        connections.map(async (connection) =>
-          (
-            await connection.query<{ name: string; calls: number }>(
-              `select name, (generic_plans + custom_plans)::int as calls from pg_prepared_statements where statement like '%from "teachers"%'`,
-            )
-          ).rows,
-        ),
-      )
-    ).flat();
-    expect(prepared.length).toBeGreaterThan(0);
-    expect(prepared.every(({ name }) => name.startsWith('page_'))).toBe(true);
-    expect(Math.max(...prepared.map(({ calls }) => calls))).toBeGreaterThan(1);
-  } finally {
-    connections.forEach((connection) => connection.release());
-  }
+  const prepared = await preparedOnPool(`statement like '%from "teachers"%'`);
+  expect(prepared.length).toBeGreaterThan(0);
+  expect(prepared.every(({ name }) => name.startsWith('page_'))).toBe(true);
+  expect(Math.max(...prepared.map(({ calls }) => calls))).toBeGreaterThan(1);
   // A column added and dropped under the prepared statement (a migration of another instance): it is planned again, not refused.
   await run(sql`alter table teachers add column probe_note text`);
   expect(await totalOf(admin, '/api/v1/teachers/pager')).toBe(before);
@@ -235,21 +231,6 @@ test("a page is named, its plan kept, only where no value changes its best plan:
 
   // Served through the server, one tenant's page is prepared on a connection and served again under its name.
   for (let i = 0; i < 6; i++) expect((await tenantAdmin.get('/uc/v1/system/users', { query: { page: 1, page_size: 20 } })).status).toBe(200);
-  const pool = poolOf(server.database.db);
-  const connections = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
-  try {
-    const served = await Promise.all(
-      connections.map(
-        async (connection) =>
-          (
-            await connection.query<{ calls: number }>(
-              `select (generic_plans + custom_plans)::int as calls from pg_prepared_statements where name like 'page\\_%' and statement like '%from "users"%' and statement like '%"users"."tenant_id" = $%'`,
-            )
-          ).rows,
-      ),
-    );
-    expect(Math.max(0, ...served.flat().map(({ calls }) => calls))).toBeGreaterThan(1);
-  } finally {
-    connections.forEach((connection) => connection.release());
-  }
+  const served = await preparedOnPool(`name like 'page\\_%' and statement like '%from "users"%' and statement like '%"users"."tenant_id" = $%'`);
+  expect(Math.max(0, ...served.map(({ calls }) => calls))).toBeGreaterThan(1);
 });
