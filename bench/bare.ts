@@ -7,6 +7,7 @@ import type { Entity } from '../schema/entity';
 import { seriesListQuery } from '../schema/series';
 import { voucher } from '../schema/voucher';
 import type { Executor } from '../server/db/client';
+import { rowReader } from '../server/db/statements';
 import { courseListStatement } from '../server/routes/courses';
 import { TOTAL, type EntityStore, type ListQuery, type Statement } from '../server/routes/entityRoutes';
 import { seriesListStatement } from '../server/routes/series';
@@ -33,12 +34,7 @@ export const builder: Executor = drizzle.mock() as unknown as Executor;
  */
 export async function run(client: RawClient, statement: Statement): Promise<Row[]> {
   const { rows } = await client.query({ name: statement.name, text: statement.sql, values: statement.params, rowMode: 'array' });
-  const names = statement.fields;
-  return (rows as unknown[][]).map((values) => {
-    const row: Row = {};
-    for (let i = 0; i < names.length; i++) row[names[i]] = values[i];
-    return row;
-  });
+  return (rows as unknown[][]).map(rowReader(statement.fields));
 }
 
 /** A page's rows without the total each carries, and the total. */

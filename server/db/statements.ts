@@ -20,20 +20,26 @@ export interface Statement {
   name?: string;
   sql: string;
   params: unknown[];
-  fields: string[];
+  fields: FieldNames;
 }
 
 type Decode = (value: unknown) => unknown;
+/** How one selected value is read: its name alone (as it comes), decoded, or a record of several (a nested selection). */
+export type FieldReader = string | [name: string, read: Decode | FieldReader[]];
+/** The names of a row's values, a nested record's under its own: how a `Statement`'s rows read, nothing decoded. */
+export type FieldNames = (string | [name: string, fields: FieldNames])[];
 
 /**
  * How each selected value is read from the driver, in the select's order: as drizzle reads it, a
  * column by its type (a bigint time as a number), an expression by its `mapWith`, else as it comes
- * (undefined: nothing to do).
+ * (undefined: nothing to do); a nested selection (a record read from a joined table) field by field.
  */
-export function decoders(selection: Record<string, unknown>): [string, Decode | undefined][] {
+export function decoders(selection: Record<string, unknown>): FieldReader[] {
   return Object.entries(selection).map(([name, field]) => {
+    // Drizzle flattens a plain object of fields into the select list in the same order.
+    if (Object.getPrototypeOf(field) === Object.prototype) return [name, decoders(field as Record<string, unknown>)];
     const decoder = is(field, Column) ? field : (field as { decoder?: { mapFromDriverValue: Decode } }).decoder;
-    return [name, decoder && ((value) => decoder.mapFromDriverValue(value))];
+    return decoder ? [name, (value) => decoder.mapFromDriverValue(value)] : name;
   });
 }
 
@@ -49,17 +55,48 @@ export const driverTypes = {
 /** The pool a database handle runs on. */
 export const poolOf = (db: Database) => (db as unknown as { $client: pg.Pool }).$client;
 
-/** Reads rows that come as arrays (`rowMode: 'array'`) into records named and decoded by `fields` (see `decoders`). */
-export function rowReader(fields: [string, Decode | undefined][]) {
-  const names = fields.map(([name]) => name);
-  const decode = fields.map(([, decoder]) => decoder);
-  return (values: unknown[]): Row => {
-    const row: Row = {};
-    for (let i = 0; i < names.length; i++) {
-      const value = values[i];
-      row[names[i]] = value === null || decode[i] === undefined ? value : decode[i]!(value);
-    }
-    return row;
+/**
+ * Reads rows that come as arrays (`rowMode: 'array'`) into records named and decoded by `fields`
+ * (see `decoders`). A nested record whose values all came as null is null: a left join that found
+ * no record (as drizzle reads its own joins).
+ */
+export function rowReader(fields: FieldReader[]): (values: unknown[]) => Row {
+  return recordAt(fields, 0).read;
+}
+
+/** The names of `fields`, nested as they are, with nothing to decode. */
+const namesOf = (fields: FieldReader[]): FieldNames =>
+  fields.map((field) => (typeof field === 'string' ? field : Array.isArray(field[1]) ? [field[0], namesOf(field[1])] : field[0]));
+
+function recordAt(fields: FieldReader[], start: number) {
+  let at = start;
+  const parts = fields.map((field) => {
+    if (typeof field === 'string') return { name: field, index: at++ };
+    const [name, how] = field;
+    if (!Array.isArray(how)) return { name, index: at++, decode: how };
+    const nested = recordAt(how, at);
+    at += nested.width;
+    return { name, nested };
+  });
+  const end = at;
+  return {
+    width: end - start,
+    /** Whether every value of the record came as null. */
+    empty(values: unknown[]) {
+      for (let i = start; i < end; i++) if (values[i] !== null) return false;
+      return true;
+    },
+    read(values: unknown[]): Row {
+      const row: Row = {};
+      for (const part of parts) {
+        if (part.nested) row[part.name] = part.nested.empty(values) ? null : part.nested.read(values);
+        else {
+          const value = values[part.index!];
+          row[part.name] = value === null || !part.decode ? value : part.decode(value);
+        }
+      }
+      return row;
+    },
   };
 }
 
@@ -93,9 +130,9 @@ export interface PreparedSelectOptions {
 export function preparedSelect(select: BuiltSelect, selection: Record<string, unknown>, { extraFields = [], named = false }: PreparedSelectOptions = {}) {
   const { sql: text, params } = select.toSQL();
   const name = named ? statementName(text) : undefined;
-  const fields = [...decoders(selection), ...extraFields.map((name) => [name, undefined] as [string, undefined])];
+  const fields: FieldReader[] = [...decoders(selection), ...extraFields];
   const read = rowReader(fields);
-  const names = fields.map(([name]) => name);
+  const names = namesOf(fields);
   return {
     /** The statement with these values in its placeholders, as the driver gets it. */
     bound: (values: Record<string, unknown>): Statement => ({ name, sql: text, params: fillPlaceholders(params, values), fields: names }),

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gte, inArray, is, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { getTableConfig, IndexedColumn, PgTransaction, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { alias, getTableConfig, IndexedColumn, PgTransaction, type PgColumn, type PgSelect, type PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -221,48 +221,85 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
 
   /** One of this table's columns, spelt out: in a subquery an unqualified name could mean the other table's. */
   const own = (name: string) => sql`${sql.identifier(entity.table)}.${sql.identifier(name)}`;
+  /** The fields a reference shows of its record: the id, the title and what the field adds. */
+  const shownOf = (field: ReferenceField) => {
+    const target = field.target();
+    return [...new Set([target.idKey, target.titleField, ...(field.show ?? [])])];
+  };
   /**
    * What each reference field names, as JSON the database builds in the same statement as the row
-   * (the record, or the records in the field's order): no look-ups after the page.
+   * (the record, or the records in the field's order): for a list of references, and for records
+   * the database answers as JSON (a tree, see `recordJson`).
    */
-  function referenceOf(name: string, id: SQL) {
+  function referenceJson(name: string) {
     const field = entity.fields[name] as ReferenceField;
     const target = field.target();
-    const shown = [...new Set([target.idKey, target.titleField, ...(field.show ?? [])])];
     const record = sql`json_build_object(${sql.join(
-      shown.map((key) => sql`${key}::text, found.${sql.identifier(key)}`),
+      shownOf(field).map((key) => sql`${key}::text, found.${sql.identifier(key)}`),
       sql`, `,
     )})`;
     const targetId = sql`found.${sql.identifier(target.idKey)}`;
     const from = sql`${sql.identifier(target.table)} as found`;
     return field.many
-      ? sql`(select coalesce(json_agg(${record} order by listed.position), '[]'::json) from unnest(${id}) with ordinality as listed(id, position) join ${from} on ${targetId} = listed.id)`
-      : sql`(select ${record} from ${from} where ${targetId} = ${id})`;
+      ? sql`(select coalesce(json_agg(${record} order by listed.position), '[]'::json) from unnest(${own(name)}) with ordinality as listed(id, position) join ${from} on ${targetId} = listed.id)`
+      : sql`(select ${record} from ${from} where ${targetId} = ${own(name)})`;
   }
-  const referenced: Record<string, SQL> = Object.fromEntries(referenceNames.map((name) => [(entity.fields[name] as ReferenceField).as, referenceOf(name, own(name))]));
-
   /**
-   * The references a page's conditions hold to one record (a filter given one value, a tenant
-   * administrator's own tenant): the same record on every row, so the database looks it up once
-   * for the page (an uncorrelated subquery), not once per row.
+   * The records single references name, read by a left join of their table (`ref_<as>`): the shown
+   * fields come as plain columns, a nested selection that the reader makes the record (null when
+   * the field names none). The same records built as JSON in a subquery per row were two fifths
+   * of a users page's statement (bench/RESULTS.md, "References joined").
    */
-  function referencedOnce(query: ListQuery, added: readonly Condition[]): Record<string, SQL> {
-    const once: Record<string, SQL> = {};
-    for (const name of referenceNames) {
-      const field = entity.fields[name] as ReferenceField;
-      if (field.many) continue;
+  const joins = referenceNames
+    .map((name) => [name, entity.fields[name] as ReferenceField] as const)
+    .filter(([, field]) => !field.many)
+    .map(([name, field]) => {
+      const target = field.target();
+      const found = alias(tableOf(target.table), `ref_${field.as}`);
+      const foundColumns = columnsOf(found);
+      return {
+        name,
+        table: found,
+        id: foundColumns[target.idKey],
+        record: Object.fromEntries(shownOf(field).map((key) => [key, foundColumns[key]])),
+      };
+    });
+  /**
+   * A select from this table with the joined references' tables (see `joins`). A reference the
+   * page's conditions hold to one record (`heldToOne`) is joined on that value: the database looks
+   * the record up once for the page (a materialised inner side), not once per row.
+   */
+  function withReferences<Query extends PgSelect>(query: Query, heldTo: Record<string, SQL> = {}): Query {
+    for (const join of joins) query = query.leftJoin(join.table, eq(join.id, heldTo[join.name] ?? columns[join.name])) as unknown as Query;
+    return query;
+  }
+  /** The single references a page's conditions hold to one value (a filter given one, a tenant administrator's own tenant), as their placeholders. */
+  function heldToOne(query: ListQuery, added: readonly Condition[]): Record<string, SQL> {
+    const held: Record<string, SQL> = {};
+    for (const { name } of joins) {
       let placeholder: string | undefined;
       if (entity.filterNames.includes(name) && query[name] !== undefined && !Array.isArray(query[name])) placeholder = `filter_${name}`;
       for (const condition of added) {
         const match = isBound(condition) ? matches.get(condition.condition) : undefined;
         if (match && 'placeholder' in match && match.column === columns[name].name) placeholder ??= match.placeholder;
       }
-      if (placeholder) once[field.as] = referenceOf(name, sql`${sql.placeholder(placeholder)}`);
+      if (placeholder) held[name] = sql`${sql.placeholder(placeholder)}`;
     }
-    return once;
+    return held;
   }
-  /** What a page or a read answers: the fields, the computed values and the referenced records. */
+  const referenced: Record<string, SQL | Record<string, PgColumn>> = Object.fromEntries(
+    referenceNames.map((name) => {
+      const as = (entity.fields[name] as ReferenceField).as;
+      return [as, joins.find((join) => join.name === name)?.record ?? referenceJson(name)];
+    }),
+  );
+  /** What a page or a read answers: the fields, the computed values and the referenced records (selected `withReferences`). */
   const presented = { ...answered, ...referenced };
+  /** The same as JSON values the database builds, for a record answered as JSON. */
+  const presentedJson: Record<string, SQL | PgColumn> = {
+    ...answered,
+    ...Object.fromEntries(referenceNames.map((name) => [(entity.fields[name] as ReferenceField).as, referenceJson(name)])),
+  };
 
   /**
    * Adds the referenced records to rows read elsewhere (a write's returned row, a series' courses):
@@ -271,10 +308,12 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
   async function present(db: Executor, rows: Row[]): Promise<Row[]> {
     if (rows.length === 0 || referenceNames.length === 0) return rows;
     const ids = rows.map((row) => row[entity.idKey] as number);
-    const found = await db
-      .select({ id: idColumn, ...referenced })
-      .from(table)
-      .where(inArray(idColumn, ids));
+    const found = await withReferences(
+      db
+        .select({ id: idColumn, ...referenced })
+        .from(table)
+        .$dynamic(),
+    ).where(inArray(idColumn, ids));
     const byId = new Map(found.map(({ id, ...records }) => [id as number, records]));
     return rows.map((row) => ({ ...row, ...byId.get(row[entity.idKey] as number) }));
   }
@@ -307,7 +346,12 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
   }
 
   async function findRow(db: Executor, id: number, scope?: SQL): Promise<Row> {
-    const [row] = await db.select({ ...presented, inScope: scope ?? sql<boolean>`true` }).from(table).where(eq(idColumn, id));
+    const [row] = await withReferences(
+      db
+        .select({ ...presented, inScope: scope ?? sql<boolean>`true` })
+        .from(table)
+        .$dynamic(),
+    ).where(eq(idColumn, id));
     if (!row) throw new NotFound();
     // Another tenant's record exists, but is not the caller's to see.
     if (!row.inScope) throw new Forbidden();
@@ -487,13 +531,18 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     limit: number | Placeholder,
     offset: number | Placeholder,
     extra: Record<string, SQL> = {},
+    heldTo: Record<string, SQL> = {},
   ) {
     const direction = order === 'asc' ? asc : desc;
     const sortColumn = sortBy === 'id' ? idColumn : columns[sortBy];
     const ids = db.select({ id: idColumn }).from(table).where(where).orderBy(direction(sortColumn), direction(idColumn)).limit(limit).offset(offset);
-    return db
-      .select({ ...presented, [TOTAL]: total, ...extra })
-      .from(table)
+    return withReferences(
+      db
+        .select({ ...presented, [TOTAL]: total, ...extra })
+        .from(table)
+        .$dynamic(),
+      heldTo,
+    )
       .where(inArray(idColumn, ids))
       .orderBy(direction(sortColumn), direction(idColumn));
   }
@@ -588,10 +637,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
       const total = counted?.total(where) ?? (keyword ? sql<number>`coalesce(${keyword.total(where)}, ${live})` : live);
       const built = deep
         ? deepPageQuery(db, total, deep, order)
-        : pageQuery(db, where, total, sortBy, order, sql.placeholder('limit'), sql.placeholder('offset'), {
-            ...referencedOnce(query, added),
-            ...(keyword ? { [KEPT]: keyword.kept() } : {}),
-          });
+        : pageQuery(db, where, total, sortBy, order, sql.placeholder('limit'), sql.placeholder('offset'), keyword ? { [KEPT]: keyword.kept() } : {}, heldToOne(query, added));
       // What a searched total keeps: every match, or those up to the watermark (`foldedCounts`).
       const keeps = options.foldedCounts ? sql<number>`(${live} - ${unfolded(where)})` : live;
       prepared = { page: preparedSelect(built, presented, { extraFields: [TOTAL, ...(keyword ? [KEPT] : [])], named }), total, keeps };
@@ -634,7 +680,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
      * way the wire carries it (datetimes as epoch milliseconds), so the database's JSON is the read's.
      */
     recordJson(extra: Record<string, SQL> = {}): SQL {
-      const values = Object.entries({ ...presented, ...extra }).map(([key, value]) => sql`${key}::text, ${value}`);
+      const values = Object.entries({ ...presentedJson, ...extra }).map(([key, value]) => sql`${key}::text, ${value}`);
       // json_build_object takes 100 arguments at most.
       if (values.length > 50) throw new Error(`${entity.resource}: ${values.length} values are more than one JSON object of the database holds`);
       return sql`json_build_object(${sql.join(values, sql`, `)})`;
@@ -670,9 +716,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
       const asked = listRequest(query as ListQuery, extra);
       const direction = asked.order === 'asc' ? asc : desc;
       const sortColumn = asked.sortBy === 'id' ? idColumn : columns[asked.sortBy];
-      const rows = db
-        .select(presented)
-        .from(table)
+      const rows = withReferences(db.select(presented).from(table).$dynamic())
         .where(placeholderConditions(asked.query, asked.added, asked.searching))
         .orderBy(direction(sortColumn), direction(idColumn));
       return streamRows(db, rows, presented, conditionValues(asked));

@@ -71,6 +71,22 @@ describe('the list', () => {
     expect(items(oldest)[0].create_time).toBe(Math.min(...times, items(oldest)[0].create_time));
   });
 
+  test('an account of no tenant names none, in the list and in its read; a tenant renamed is named anew', async () => {
+    const operator = items(await admin.get(list, { query: { keyword: 'admin', page_size: 50 } })).find((user) => user.user_name === 'admin')!;
+    expect(operator).toMatchObject({ tenant_id: null, tenant: null });
+    expect((await admin.get(one(operator.user_id))).body.data).toMatchObject({ user_name: 'admin', tenant_id: null, tenant: null });
+
+    await server.app.db.update(tenants).set({ display_name: 'Riverside College (renamed)' }).where(eq(tenants.tenant_id, riverside));
+    try {
+      const amelia = await userId('amelia.wang');
+      expect((await admin.get(one(amelia))).body.data.tenant).toEqual({ tenant_id: riverside, display_name: 'Riverside College (renamed)' });
+      const inRiverside = items(await admin.get(list, { query: { tenant_id: riverside, page_size: 50 } }));
+      expect(inRiverside.map((user) => (user as User & { tenant: unknown }).tenant)).toEqual(Array(inRiverside.length).fill({ tenant_id: riverside, display_name: 'Riverside College (renamed)' }));
+    } finally {
+      await server.app.db.update(tenants).set({ display_name: 'Riverside College' }).where(eq(tenants.tenant_id, riverside));
+    }
+  });
+
   test('searches user name, real name and nick name; filters by tenants and status', async () => {
     const byRealName = await admin.get(list, { query: { keyword: 'Demo Academy Admin' } });
     expect(items(byRealName).map((user) => user.user_name)).toEqual(['demo_tenant_admin']);
