@@ -7,7 +7,7 @@ import type { Entity } from '../schema/entity';
 import { seriesListQuery } from '../schema/series';
 import { voucher } from '../schema/voucher';
 import type { Executor } from '../server/db/client';
-import { rowReader } from '../server/db/statements';
+import { rowReader, type FieldNames } from '../server/db/statements';
 import { courseListStatement } from '../server/routes/courses';
 import { TOTAL, type EntityStore, type ListQuery, type Statement } from '../server/routes/entityRoutes';
 import { seriesListStatement } from '../server/routes/series';
@@ -34,8 +34,12 @@ export const builder: Executor = drizzle.mock() as unknown as Executor;
  */
 export async function run(client: RawClient, statement: Statement): Promise<Row[]> {
   const { rows } = await client.query({ name: statement.name, text: statement.sql, values: statement.params, rowMode: 'array' });
-  return (rows as unknown[][]).map(rowReader(statement.fields));
+  let read = readers.get(statement.fields);
+  if (!read) readers.set(statement.fields, (read = rowReader(statement.fields)));
+  return (rows as unknown[][]).map(read);
 }
+/** Each statement's reader, made once as the handler makes its own (a prepared shape keeps one `fields`). */
+const readers = new WeakMap<FieldNames, ReturnType<typeof rowReader>>();
 
 /** A page's rows without the total each carries, and the total. */
 export function pageOf(rows: Row[]) {
