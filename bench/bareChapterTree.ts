@@ -3,7 +3,11 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { chapterTreeStatement, courseStands } from '../server/routes/chapters';
 import { sendDataJson } from '../server/routes/entityRoutes';
 import { treeCache } from '../server/routes/treeCache';
+import type { FieldNames } from '../server/db/statements';
 import { builder, run, type RawClient } from './bare';
+
+/** How the standing check's one row reads: one list, so `run` makes its reader once. */
+const STANDING: FieldNames = ['one'];
 
 /**
  * The floor the chapter tree is compared with: the handler's own statements (built by its query
@@ -20,7 +24,7 @@ export async function startBareChapterTree(client: RawClient): Promise<{ base: s
     const held = trees.held(builder, id);
     if (held) {
       const standing = dialect.sqlToQuery(trees.standing(id, held, courseStands(id)));
-      if ((await run(client, { ...standing, fields: ['one'] })).length > 0) return sendDataJson(reply, trees.answer(builder, id, held, null));
+      if ((await run(client, { ...standing, fields: STANDING })).length > 0) return sendDataJson(reply, trees.answer(builder, id, held, null));
     }
     const [found] = await run(client, chapterTreeStatement(builder, id));
     if (!found) return reply.status(404).send({ success: false });

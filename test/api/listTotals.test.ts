@@ -42,7 +42,6 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.stop());
 
-/** The total a list answers, its first page asked with these filters. */
 /** The prepared statements on every idle connection of the server's pool that `where` picks: name, and calls served. */
 async function preparedOnPool(where: string) {
   const pool = poolOf(server.database.db);
@@ -55,6 +54,7 @@ async function preparedOnPool(where: string) {
   }
 }
 
+/** The total a list answers, its first page asked with these filters. */
 async function totalOf(caller: ReturnType<typeof client>, path: string, query: Record<string, unknown> = {}) {
   const answer = await caller.get(path, { query: { page: 1, page_size: 5, ...query } });
   expect([path, query, answer.status, answer.status === 200 ? '' : answer.body]).toEqual([path, query, 200, '']);
