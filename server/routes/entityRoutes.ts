@@ -569,6 +569,10 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     total: SQL;
     /** The matches a searched total keeps (see `keptKeywordTotal`), counted, whatever the total is read from. */
     keeps: SQL;
+    /** Whether its values include the counters' key (`countedKey`): its total is read from the counters, or kept for a search. */
+    keyed: boolean;
+    /** Whether a searched total may be kept (`keptKeywordTotal`): the page answers whether it is. */
+    searchKept: boolean;
     /** The total alone, for an empty page past the end; prepared when first needed. */
     count?: ReturnType<ReturnType<typeof countAlone>['prepare']>;
   }
@@ -576,21 +580,16 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
   /** Page statements prepared by shape, for each database handle. */
   const preparedPages = new WeakMap<Executor, Map<string, PreparedShape>>();
 
-  /**
-   * The statement of a list's page, ready to run: prepared once per shape (sort, order, searching or
-   * not, chosen ids or not, which filters are given and whether each has several values, which bound
-   * conditions the route adds) with the values bound per request; built anew when the route adds a
-   * condition as plain SQL.
-   */
   /** What a list asks for, read once for its page and for its export: the query, the route's conditions, sort and search. */
   function listRequest(given: ListQuery, extra?: Condition | (Condition | undefined)[]) {
     // A filter given one value (`?resource_type=course` arrives as a list of one) is that value: its shape and counter are one value's.
     const query: ListQuery = { ...given };
     for (const name of entity.filterNames) {
       const value = query[name];
-      if (Array.isArray(value) && new Set(value).size === 1) query[name] = value[0];
+      if (Array.isArray(value) && (value.length === 1 || new Set(value).size === 1)) query[name] = value[0];
     }
-    const added = [extra].flat().filter((condition): condition is Condition => condition !== undefined);
+    const added: Condition[] = [];
+    for (const condition of Array.isArray(extra) ? extra : [extra]) if (condition !== undefined) added.push(condition);
     const word = query[entity.searchParam] as string | undefined;
     return { query, added, sortBy: query.sort_by ?? entity.defaultSort.field, order: query.order ?? entity.defaultSort.order, word, searching: Boolean(word && search) };
   }
@@ -605,45 +604,64 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     return values;
   }
 
+  /** The statement of a shape (see `pageStatement`), built when its first request comes. */
+  function prepareShape(db: Executor, asked: ReturnType<typeof listRequest>, offset: number): PreparedShape {
+    const { query, added, sortBy, order, searching } = asked;
+    const whole = !searching && query.id === undefined && added.length === 0 && entity.filterNames.every((name) => query[name] === undefined);
+    const deep = whole && offset >= DEEP_OFFSET ? deepBlocks.find((blocks) => blocks.sortBy === sortBy) : undefined;
+    const byCounter = countedTotal(query, added);
+    const counted = byCounter ?? rangeTotal(query, added);
+    const keyword = searching ? keptKeywordTotal(query, added) : undefined;
+    // Named, their plan kept (statementName), are the pages near a list's start whose best plan no value changes: the whole
+    // list's, and those of columns compared to one value each, counted by a counter and read in order from an index.
+    // A search, a filter of several values or one no index orders, or a far page is planned for its values each time.
+    const oneValueEach = byCounter?.oneValueEach;
+    const named = offset < DEEP_OFFSET && (whole || (!searching && oneValueEach !== undefined && readInOrder(oneValueEach, sortBy)));
+    const where = placeholderConditions(query, added, searching);
+    const live = sql<number>`(${countQuery(db, where)})`;
+    // A kept total spares the count: the database runs a subquery of coalesce only when the one before it is null.
+    const total = counted?.total(where) ?? (keyword ? sql<number>`coalesce(${keyword.total(where)}, ${live})` : live);
+    const built = deep
+      ? deepPageQuery(db, total, deep, order)
+      : pageQuery(db, where, total, sortBy, order, sql.placeholder('limit'), sql.placeholder('offset'), keyword ? { [KEPT]: keyword.kept() } : {}, heldToOne(query, added));
+    // What a searched total keeps: every match, or those up to the watermark (`foldedCounts`).
+    const keeps = options.foldedCounts ? sql<number>`(${live} - ${unfolded(where)})` : live;
+    const page = preparedSelect(built, presented, { extraFields: [TOTAL, ...(keyword ? [KEPT] : [])], named });
+    return { page, total, keeps, keyed: byCounter !== undefined || keyword !== undefined, searchKept: keyword !== undefined };
+  }
+
+  /**
+   * The statement of a list's page, ready to run: prepared once per shape (sort, order, searching or
+   * not, chosen ids or not, near the start or far, which filters are given and whether each has
+   * several values, which bound conditions the route adds) with the values bound per request; built
+   * anew when the route adds a condition as plain SQL. A request of a shape already prepared works
+   * out its key and its values only (the handler's own cost per request, bench/RESULTS.md).
+   */
   function pageStatement(db: Executor, given: ListQuery, extra?: Condition | (Condition | undefined)[]) {
     const asked = listRequest(given, extra);
     const { query, added, sortBy, order, searching } = asked;
     const offset = (query.page - 1) * query.page_size;
 
     // A condition given as plain SQL holds values of its own: that statement is built for this request alone.
-    const shared = added.every(isBound);
-    const whole = !searching && query.id === undefined && added.length === 0 && entity.filterNames.every((name) => query[name] === undefined);
-    const deep = whole && offset >= DEEP_OFFSET ? deepBlocks.find((blocks) => blocks.sortBy === sortBy) : undefined;
-    const byCounter = countedTotal(query, added);
-    const counted = byCounter ?? rangeTotal(query, added);
-    // Named, their plan kept (statementName), are the pages near a list's start whose best plan no value changes: the whole
-    // list's, and those of columns compared to one value each, counted by a counter and read in order from an index.
-    // A search, a filter of several values or one no index orders, or a far page is planned for its values each time.
-    const oneValueEach = byCounter?.oneValueEach;
-    const named = offset < DEEP_OFFSET && (whole || (!searching && oneValueEach !== undefined && readInOrder(oneValueEach, sortBy)));
-    let shape = `${sortBy} ${order} ${searching ? 'search' : '-'} ${query.id === undefined ? '-' : 'ids'}${deep ? ' deep' : ''}${named ? ' named' : ''}`;
+    let shared = true;
+    for (const condition of added) if (!isBound(condition)) shared = false;
+    let prepared: PreparedShape | undefined;
     if (shared) {
+      // Everything the statement depends on, and nothing else: every choice `prepareShape` makes follows from it.
+      let shape = `${sortBy} ${order} ${searching ? 'search' : '-'} ${query.id === undefined ? '-' : 'ids'} ${offset >= DEEP_OFFSET ? 'far' : 'near'}`;
       for (const name of entity.filterNames) shape += query[name] === undefined ? ' -' : Array.isArray(query[name]) ? ' many' : ' one';
       for (const condition of added as Bound[]) shape += ` ${conditionId(condition.condition)}`;
-    }
-    const shapes = preparedPages.get(db) ?? new Map<string, PreparedShape>();
-    if (shared) preparedPages.set(db, shapes);
-    let prepared = shared ? shapes.get(shape) : undefined;
-    const keyword = searching ? keptKeywordTotal(query, added) : undefined;
-    if (!prepared) {
-      const where = placeholderConditions(query, added, searching);
-      const live = sql<number>`(${countQuery(db, where)})`;
-      // A kept total spares the count: the database runs a subquery of coalesce only when the one before it is null.
-      const total = counted?.total(where) ?? (keyword ? sql<number>`coalesce(${keyword.total(where)}, ${live})` : live);
-      const built = deep
-        ? deepPageQuery(db, total, deep, order)
-        : pageQuery(db, where, total, sortBy, order, sql.placeholder('limit'), sql.placeholder('offset'), keyword ? { [KEPT]: keyword.kept() } : {}, heldToOne(query, added));
-      // What a searched total keeps: every match, or those up to the watermark (`foldedCounts`).
-      const keeps = options.foldedCounts ? sql<number>`(${live} - ${unfolded(where)})` : live;
-      prepared = { page: preparedSelect(built, presented, { extraFields: [TOTAL, ...(keyword ? [KEPT] : [])], named }), total, keeps };
-      if (shared) shapes.set(shape, prepared);
-    }
-    const values: Record<string, unknown> = { ...counted?.values, ...keyword?.values, limit: query.page_size, offset, ...conditionValues(asked) };
+      let shapes = preparedPages.get(db);
+      if (!shapes) preparedPages.set(db, (shapes = new Map()));
+      prepared = shapes.get(shape);
+      if (!prepared) shapes.set(shape, (prepared = prepareShape(db, asked, offset)));
+    } else prepared = prepareShape(db, asked, offset);
+
+    const values = conditionValues(asked);
+    values.limit = query.page_size;
+    values.offset = offset;
+    // The counters' key (and the values of a filter given several), for a total read from the counters or kept for a search.
+    if (prepared.keyed) Object.assign(values, countedKey(query, added)!.values);
     const ready = prepared;
     return {
       rows: (database: Database) => ready.page.rows(database, values),
@@ -654,14 +672,16 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
         return Number(row.total);
       },
       /** The pattern and key a searched total may be kept under, and its count as the list makes it (see `keepKeywordCount`). */
-      keyword: keyword && {
-        kept: { table: entity.table, pattern: values.pattern as string, key: values.counted_key as string },
-        count: async (tx: Executor) => {
-          // No fold between this count and its row set: the fold adds to the row what passes the watermark after.
-          if (options.foldedCounts) await tx.execute(sql`select from count_watermarks where table_name = ${entity.table} for share`);
-          return Number((await countAlone(tx, ready.keeps).prepare('').execute(values))[0].total);
-        },
-      },
+      keyword: ready.searchKept
+        ? {
+            kept: { table: entity.table, pattern: values.pattern as string, key: values.counted_key as string },
+            count: async (tx: Executor) => {
+              // No fold between this count and its row set: the fold adds to the row what passes the watermark after.
+              if (options.foldedCounts) await tx.execute(sql`select from count_watermarks where table_name = ${entity.table} for share`);
+              return Number((await countAlone(tx, ready.keeps).prepare('').execute(values))[0].total);
+            },
+          }
+        : undefined,
     };
   }
 
