@@ -29,6 +29,9 @@ export type FieldReader = string | [name: string, read: Decode | FieldReader[]];
 /** The names of a row's values, a nested record's under its own: how a `Statement`'s rows read, nothing decoded. */
 export type FieldNames = (string | [name: string, fields: FieldNames])[];
 
+/** Integer columns whose values pg reads as numbers (int2, int4), as drizzle would read them from text. */
+const AS_NUMBERS = new Set(['PgInteger', 'PgSmallInt', 'PgSerial', 'PgSmallSerial']);
+
 /**
  * How each selected value is read from the driver, in the select's order: as drizzle reads it, a
  * column by its type (a bigint time as a number), an expression by its `mapWith`, else as it comes
@@ -39,7 +42,11 @@ export function decoders(selection: Record<string, unknown>): FieldReader[] {
     // Drizzle flattens a plain object of fields into the select list in the same order.
     if (Object.getPrototypeOf(field) === Object.prototype) return [name, decoders(field as Record<string, unknown>)];
     const decoder = is(field, Column) ? field : (field as { decoder?: { mapFromDriverValue: Decode } }).decoder;
-    return decoder ? [name, (value) => decoder.mapFromDriverValue(value)] : name;
+    // A value read as it comes costs no call: drizzle's own mapping is the identity (text, boolean), or
+    // reads a text the driver never sends (an int2 or int4, which pg reads as a number itself).
+    if (!decoder || decoder.mapFromDriverValue === Column.prototype.mapFromDriverValue) return name;
+    if (is(decoder, Column) && AS_NUMBERS.has(decoder.columnType)) return name;
+    return [name, (value) => decoder.mapFromDriverValue(value)];
   });
 }
 
