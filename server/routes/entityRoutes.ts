@@ -586,7 +586,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     const query: ListQuery = { ...given };
     for (const name of entity.filterNames) {
       const value = query[name];
-      if (Array.isArray(value) && (value.length === 1 || new Set(value).size === 1)) query[name] = value[0];
+      if (Array.isArray(value) && new Set(value).size === 1) query[name] = value[0];
     }
     const added: Condition[] = [];
     for (const condition of Array.isArray(extra) ? extra : [extra]) if (condition !== undefined) added.push(condition);
@@ -643,8 +643,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     const offset = (query.page - 1) * query.page_size;
 
     // A condition given as plain SQL holds values of its own: that statement is built for this request alone.
-    let shared = true;
-    for (const condition of added) if (!isBound(condition)) shared = false;
+    const shared = added.every(isBound);
     let prepared: PreparedShape | undefined;
     if (shared) {
       // Everything the statement depends on, and nothing else: every choice `prepareShape` makes follows from it.
