@@ -42,13 +42,13 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => server?.stop());
 
-/** The prepared statements on every idle connection of the server's pool that `where` picks: name, and calls served. */
+/** The prepared statements on every idle connection of the server's pool that `where` picks: name, calls served, and those served by the plan kept. */
 async function preparedOnPool(where: string) {
   const pool = poolOf(server.database.db);
   const connections = await Promise.all(Array.from({ length: pool.idleCount }, () => pool.connect()));
   try {
-    const query = `select name, (generic_plans + custom_plans)::int as calls from pg_prepared_statements where ${where}`;
-    return (await Promise.all(connections.map(async (connection) => (await connection.query<{ name: string; calls: number }>(query)).rows))).flat();
+    const query = `select name, (generic_plans + custom_plans)::int as calls, generic_plans::int as kept from pg_prepared_statements where ${where}`;
+    return (await Promise.all(connections.map(async (connection) => (await connection.query<{ name: string; calls: number; kept: number }>(query)).rows))).flat();
   } finally {
     connections.forEach((connection) => connection.release());
   }
@@ -233,4 +233,20 @@ test("a page is named, its plan kept, only where no value changes its best plan:
   for (let i = 0; i < 6; i++) expect((await tenantAdmin.get('/uc/v1/system/users', { query: { page: 1, page_size: 20 } })).status).toBe(200);
   const served = await preparedOnPool(`name like 'page\\_%' and statement like '%from "users"%' and statement like '%"users"."tenant_id" = $%'`);
   expect(Math.max(0, ...served.map(({ calls }) => calls))).toBeGreaterThan(1);
+});
+
+test("a whole list's first page is planned once on a connection and its plan kept, however long the list", async () => {
+  // With `limit $n` the plan to keep was costed for an unknown share of 20,000 users, a scan of them all: never kept, every call planned.
+  await run(sql`insert into users (user_name, password_hash, tenant_id, roles) select 'many.' || n, 'x', ${north}, '{learner}' from generate_series(1, 20000) as n`);
+  await run(sql`analyze users`);
+  try {
+    for (let i = 0; i < 30; i++) expect((await admin.get('/uc/v1/system/users', { query: { page: 1, page_size: 20 } })).status).toBe(200);
+    const served = await preparedOnPool(`name like 'page\\_%' and statement like '%from "users"%' and statement not like '%"users"."tenant_id" = $%'`);
+    const busiest = served.reduce((most, statement) => (statement.calls > most.calls ? statement : most), { name: '', calls: 0, kept: 0 });
+    expect(busiest.calls).toBeGreaterThan(10);
+    // PostgreSQL plans the first five calls for their values, then serves the plan it keeps.
+    expect(busiest.kept).toBeGreaterThanOrEqual(busiest.calls - 5);
+  } finally {
+    await run(sql`delete from users where user_name like 'many.%'`);
+  }
 });
