@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
@@ -355,11 +355,23 @@ async function measureServer(kind: Kind, place: Place) {
     // The server's memory after the load is measured where the server runs alone, as `npm start` runs
     // it (the engines part): this process also holds the bare floors, their pools and tsx's compiled sources.
     await measureAuditWrites(kind, app.db, base, token);
+    await describeMachine(`${kind}: before the users part`);
     const firstTenant = await measureUserList(kind, app, base, token, databaseUrl);
     await measureEnrollments(kind, app, base, token, firstTenant, databaseUrl);
   } finally {
     await app.close();
   }
+}
+
+/**
+ * What else holds the machine when a part starts (the whole run's list ratios stand lower than
+ * their parts alone): the load, this process's heap, and the processes busiest since they began.
+ */
+async function describeMachine(when: string) {
+  const { stdout } = await promisify(execFile)('ps', ['-eo', 'pcpu,rss,etimes,comm', '--sort=-pcpu', '--no-headers']);
+  const busiest = stdout.trim().split('\n').slice(0, 6).map((line) => line.trim().replace(/\s+/g, ' '));
+  const heapMb = Math.round(process.memoryUsage().heapUsed / 2 ** 20);
+  console.log(`${when}: load ${loadavg().map((value) => value.toFixed(1)).join(' ')}, bench heap ${heapMb} MB; busiest (%cpu rss etimes comm): ${busiest.join('; ')}`);
 }
 
 /**
