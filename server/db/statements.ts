@@ -137,16 +137,31 @@ export interface PreparedSelectOptions {
 export function preparedSelect(select: BuiltSelect, selection: Record<string, unknown>, { extraFields = [], named = false }: PreparedSelectOptions = {}) {
   const { sql: text, params } = select.toSQL();
   const name = named ? statementName(text) : undefined;
-  const fields: FieldReader[] = [...decoders(selection), ...extraFields];
+  const selected = decoders(selection);
+  const fields: FieldReader[] = [...selected, ...extraFields];
   const read = rowReader(fields);
+  // The extra values sit after the selection's: its own reader never reaches them.
+  const { read: readSelected, width } = recordAt(selected, 0);
   const names = namesOf(fields);
+  const send = async (db: Database, values: Record<string, unknown>) =>
+    (await poolOf(db).query({ name, text, values: fillPlaceholders(params, values), rowMode: 'array', types: driverTypes })).rows as unknown[][];
   return {
     /** The statement with these values in its placeholders, as the driver gets it. */
     bound: (values: Record<string, unknown>): Statement => ({ name, sql: text, params: fillPlaceholders(params, values), fields: names }),
     /** The rows, as the caller knows its selection to read (`T`). */
     async rows<T extends Row = Row>(db: Database, values: Record<string, unknown>): Promise<T[]> {
-      const result = await poolOf(db).query({ name, text, values: fillPlaceholders(params, values), rowMode: 'array', types: driverTypes });
-      return (result.rows as unknown[][]).map(read) as T[];
+      return (await send(db, values)).map(read) as T[];
+    },
+    /**
+     * The rows without the extra values, and the first row's extra values by name (none when no row
+     * came): a page's total rides on every row, and copying each row without it cost more than reading it.
+     */
+    async withExtras(db: Database, values: Record<string, unknown>): Promise<{ rows: Row[]; extras: Row | undefined }> {
+      const raw = await send(db, values);
+      if (raw.length === 0) return { rows: [], extras: undefined };
+      const extras: Row = {};
+      extraFields.forEach((field, at) => (extras[field] = raw[0][width + at]));
+      return { rows: raw.map(readSelected), extras };
     },
   };
 }

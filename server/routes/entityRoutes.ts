@@ -681,7 +681,8 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     if (prepared.keyed) Object.assign(values, countedKey(query, added)!.values);
     const ready = prepared;
     return {
-      rows: (database: Database) => ready.page.rows(database, values),
+      /** The page's rows, and its total (and whether a searched total is kept) as the first row carries them. */
+      rows: (database: Database) => ready.page.withExtras(database, values),
       statement: (): Statement => ready.page.bound(values),
       count: async () => {
         ready.count ??= countAlone(db, ready.total).prepare('');
@@ -729,12 +730,11 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
      */
     async list(db: Database, query: ListQuery, extra?: Condition | (Condition | undefined)[], log?: FastifyBaseLogger) {
       const page = pageStatement(db, query, extra);
-      const found = await page.rows(db);
-      const rows = found.map(({ [TOTAL]: _, [KEPT]: __, ...row }) => row);
+      const { rows, extras } = await page.rows(db);
       // A searched total that was counted is kept from now on, counted in the background.
-      if (page.keyword && found.length > 0 && found[0][KEPT] === false && isDatabase(db)) void keepKeywordCount(db, page.keyword.kept, page.keyword.count, log);
+      if (page.keyword && extras?.[KEPT] === false && isDatabase(db)) void keepKeywordCount(db, page.keyword.kept, page.keyword.count, log);
       // An empty page carries no total: none on page 1 means none at all; past the end, count.
-      return { items: rows, total: found.length > 0 ? (found[0][TOTAL] as number) : query.page === 1 ? 0 : await page.count() };
+      return { items: rows, total: extras ? (extras[TOTAL] as number) : query.page === 1 ? 0 : await page.count() };
     },
 
     /**
