@@ -650,10 +650,11 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
 
   /**
    * The statement of a list's page, ready to run: prepared once per shape (sort, order, searching or
-   * not, chosen ids or not, near the start or far, which filters are given and whether each has
-   * several values, which bound conditions the route adds) with the values bound per request; built
-   * anew when the route adds a condition as plain SQL. A request of a shape already prepared works
-   * out its key and its values only (the handler's own cost per request, bench/RESULTS.md).
+   * not, chosen ids or not, the first page, near the start (with the page size) or far, which
+   * filters are given and whether each has several values, which bound conditions the route adds)
+   * with the values bound per request; built anew when the route adds a condition as plain SQL. A
+   * request of a shape already prepared works out its key and its values only (the handler's own
+   * cost per request, bench/RESULTS.md).
    */
   function pageStatement(db: Executor, given: ListQuery, extra?: Condition | (Condition | undefined)[]) {
     const asked = listRequest(given, extra);
