@@ -138,17 +138,15 @@ export function preparedSelect(select: BuiltSelect, selection: Record<string, un
   const { sql: text, params } = select.toSQL();
   const name = named ? statementName(text) : undefined;
   const selected = decoders(selection);
-  const fields: FieldReader[] = [...selected, ...extraFields];
-  const read = rowReader(fields);
-  // The extra values sit after the selection's: its own reader never reaches them.
-  const { read: readSelected, width } = recordAt(selected, 0);
-  const names = namesOf(fields);
+  // The extra values sit after the selection's: its reader never reaches them (`withExtras` reads them).
+  const { read, width } = recordAt(selected, 0);
+  const names = namesOf([...selected, ...extraFields]);
   const send = async (db: Database, values: Record<string, unknown>) =>
     (await poolOf(db).query({ name, text, values: fillPlaceholders(params, values), rowMode: 'array', types: driverTypes })).rows as unknown[][];
   return {
     /** The statement with these values in its placeholders, as the driver gets it. */
     bound: (values: Record<string, unknown>): Statement => ({ name, sql: text, params: fillPlaceholders(params, values), fields: names }),
-    /** The rows, as the caller knows its selection to read (`T`). */
+    /** The rows, as the caller knows its selection to read (`T`); without the extra values. */
     async rows<T extends Row = Row>(db: Database, values: Record<string, unknown>): Promise<T[]> {
       return (await send(db, values)).map(read) as T[];
     },
@@ -161,7 +159,7 @@ export function preparedSelect(select: BuiltSelect, selection: Record<string, un
       if (raw.length === 0) return { rows: [], extras: undefined };
       const extras: Row = {};
       extraFields.forEach((field, at) => (extras[field] = raw[0][width + at]));
-      return { rows: raw.map(readSelected), extras };
+      return { rows: raw.map(read), extras };
     },
   };
 }
