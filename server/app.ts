@@ -106,10 +106,10 @@ async function createServer(config: AppConfig, database: DatabaseHandle, logger:
     app.log.info('database closed');
   });
 
-  // The security headers depend on nothing in the request: helmet works them out once, and each
+  // The security headers depend on nothing but the address: helmet works them out once, and each
   // answer gets them as one object (running helmet's twelve middlewares per request was 1.2 % of the
   // server's samples under load, its largest item after the driver).
-  const securityHeaders = headersOf(
+  const documentHeaders = headersOf(
     helmet({
       contentSecurityPolicy: {
         directives: {
@@ -127,8 +127,19 @@ async function createServer(config: AppConfig, database: DatabaseHandle, logger:
       },
     }),
   );
-  app.addHook('onRequest', (_request, reply, done) => {
-    reply.headers(securityHeaders);
+  // The API's answers are data, never a page: OWASP's REST set, stricter where it differs (nothing
+  // may load or frame them), without the page-only headers (the opener, DNS prefetch, IE and Flash
+  // ones) that fetch() ignores: 390 of a list page's 825 bytes of headers.
+  const apiHeaders = {
+    'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+    'strict-transport-security': documentHeaders['strict-transport-security'],
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'no-referrer',
+    'cross-origin-resource-policy': 'same-origin',
+  };
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(isApiAddress(request.url) ? apiHeaders : documentHeaders);
     done();
   });
   // With no other origin allowed there is nothing to answer: no hook on every request.
@@ -199,7 +210,12 @@ async function createServer(config: AppConfig, database: DatabaseHandle, logger:
   return app;
 }
 
+/** The API's JSON (and the QR code's picture); the console, its files and the API's own docs are pages. */
+const isApiAddress = (url: string) =>
+  url.startsWith('/uc/') || url.startsWith('/healthz') || url.startsWith('/readyz') || (url.startsWith('/api/') && !url.startsWith('/api/docs'));
+
 /** The headers a middleware that sets the same ones on every answer sets, worked out once. */
+
 function headersOf(middleware: (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void) {
   const headers: Record<string, string> = {};
   const response = {

@@ -3,8 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import path from 'node:path';
-import { client } from './client';
-import { startServer, type TestServer } from './server';
+import { client, signIn } from './client';
+import { ADMIN_PASSWORD, startServer, type TestServer } from './server';
 
 let server: TestServer;
 let consoleDir: string;
@@ -58,9 +58,9 @@ test('the OpenAPI document describes the routes from their schemas', async () =>
   expect([200, 302]).toContain(ui.status);
 });
 
-test('every answer carries the security headers: the console, the API, a 404, the API docs', async () => {
+test("every page carries a page's security headers: the console, a deep link, the API docs", async () => {
   const docs = '/api/docs/static/index.html';
-  for (const address of ['/', '/course', '/api/v1/categories/tree', '/api/v1/nothing-here', '/healthz', docs]) {
+  for (const address of ['/', '/course', docs]) {
     const answer = await fetch(`${server.url}${address}`);
     const policy = answer.headers.get('content-security-policy') ?? '';
     // The API docs' page sends Swagger UI's own policy (staticCSP), scripts from this origin only.
@@ -68,7 +68,39 @@ test('every answer carries the security headers: the console, the API, a 404, th
     expect({ address, frames, scripts: /script-src[^;]*'self'/.test(policy), inline: /script-src[^;]*unsafe-inline/.test(policy) }).toEqual({ address, frames: true, scripts: true, inline: false });
     expect({ address, sniffing: answer.headers.get('x-content-type-options'), framing: answer.headers.get('x-frame-options') }).toEqual({ address, sniffing: 'nosniff', framing: 'SAMEORIGIN' });
     expect({ address, transport: answer.headers.get('strict-transport-security') }).toEqual({ address, transport: expect.stringMatching(/^max-age=\d+/) });
+    expect({ address, opener: answer.headers.get('cross-origin-opener-policy') }).toEqual({ address, opener: 'same-origin' });
     expect({ address, poweredBy: answer.headers.get('x-powered-by') }).toEqual({ address, poweredBy: null });
+  }
+});
+
+test("every API answer carries an API's security headers, stricter than a page's and without the page-only ones: data, an error, a 404, health", async () => {
+  const token = await signIn(server.url, 'admin', ADMIN_PASSWORD);
+  const addresses = [
+    ['/api/v1/categories/tree', false],
+    ['/uc/v1/system/users?page=1&page_size=20', true],
+    ['/uc/v1/system/users', false],
+    ['/api/v1/nothing-here', false],
+    ['/healthz', false],
+  ] as const;
+  for (const [address, withToken] of addresses) {
+    const answer = await fetch(`${server.url}${address}`, { headers: withToken ? { authorization: `Bearer ${token}` } : {} });
+    const names = ['content-security-policy', 'x-frame-options', 'x-content-type-options', 'referrer-policy', 'cross-origin-resource-policy'];
+    const pageOnly = ['cross-origin-opener-policy', 'x-xss-protection', 'x-powered-by'];
+    const security = Object.fromEntries([...names, ...pageOnly].map((name) => [name, answer.headers.get(name)]));
+    expect({ address, security, transport: answer.headers.get('strict-transport-security') }).toEqual({
+      address,
+      security: {
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'x-frame-options': 'DENY',
+        'x-content-type-options': 'nosniff',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-resource-policy': 'same-origin',
+        'cross-origin-opener-policy': null,
+        'x-xss-protection': null,
+        'x-powered-by': null,
+      },
+      transport: expect.stringMatching(/^max-age=\d+/),
+    });
   }
 });
 
