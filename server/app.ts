@@ -215,7 +215,6 @@ const isApiAddress = (url: string) =>
   url.startsWith('/uc/') || url.startsWith('/healthz') || url.startsWith('/readyz') || (url.startsWith('/api/') && !url.startsWith('/api/docs'));
 
 /** The headers a middleware that sets the same ones on every answer sets, worked out once. */
-
 function headersOf(middleware: (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void) {
   const headers: Record<string, string> = {};
   const response = {

@@ -178,7 +178,6 @@ test('the first start initialises a password-protected cluster, reached by the s
   expect(postgresProcesses(dataDir)).toEqual([]);
 }, 120_000);
 
-
 /** The GLIBC_TUNABLES a process of the cluster runs with (glibc cuts the text it read down to its first setting). */
 const tunables = (pid: number) =>
   readFileSync(`/proc/${pid}/environ`, 'utf8')
@@ -198,6 +197,7 @@ test("the cluster's processes keep their freed heap between statements (glibc's 
   expect(tunables(postmaster(dataDir))).toBe('GLIBC_TUNABLES=glibc.malloc.arena_max=2');
   expect(await operators.stop()).toBe(0);
 }, 120_000);
+
 test('a second server on the same DATA_DIR refuses with a clear message and touches nothing', async () => {
   const dataDir = newDataDir();
   const first = start(dataDir);
