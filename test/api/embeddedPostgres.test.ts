@@ -184,7 +184,7 @@ const tunables = (pid: number) =>
     .split('\0')
     .find((entry) => entry.startsWith('GLIBC_TUNABLES='));
 
-test("the cluster's processes keep their freed heap between statements (glibc's malloc settings), unless the operator set GLIBC_TUNABLES", async () => {
+test("the cluster's processes start with the glibc malloc settings that keep freed heap between statements, unless the operator set GLIBC_TUNABLES", async () => {
   const dataDir = newDataDir();
   const server = start(dataDir);
   await server.ready;
