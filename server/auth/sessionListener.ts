@@ -105,10 +105,12 @@ export function startSessionListener(
       stopped = true;
       clearTimeout(retry);
       cache.setListening(false);
+      // pg's end() on a connection still being made never settles (a stop right after the start):
+      // let the attempt finish first (its timeout bounds it), then end what it made.
+      await connecting?.catch(() => undefined);
       const open = client;
       client = undefined;
       await open?.end().catch(() => undefined);
-      await connecting?.catch(() => undefined);
       for (const resolve of waiters) resolve();
       waiters = [];
     },

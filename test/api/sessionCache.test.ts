@@ -1,5 +1,6 @@
 import pg from 'pg';
-import { LISTENER_APPLICATION_NAME } from '../../server/auth/sessionListener';
+import { SessionCache } from '../../server/auth/sessionCache';
+import { LISTENER_APPLICATION_NAME, startSessionListener } from '../../server/auth/sessionListener';
 import { hashToken } from '../../server/auth/sessions';
 import { client, signIn } from './client';
 import { people } from './people';
@@ -175,6 +176,18 @@ test('a lost listener connection empties the cache and keeps it off until it lis
   expect((await client(second.url, fresh).delete('/api/v1/sys/auth')).status).toBe(200);
   expect(await statusOn(second, fresh)).toBe(401);
   await within(BOUND_MS, async () => (await statusOn(first, fresh)) === 401);
+});
+
+test('a listener stopped while its connection is still being made (a stop right after the start) stops, and leaves no connection behind', async () => {
+  const connections = async () =>
+    (await sqlClient.query('select count(*)::int as n from pg_stat_activity where application_name = $1 and datname = current_database()', [LISTENER_APPLICATION_NAME])).rows[0].n;
+  const before = await connections();
+  const cache = new SessionCache(first.app.appConfig.sessionCache);
+  const listener = startSessionListener(database.url, cache, first.app.log);
+  const stopped = await Promise.race([listener.stop().then(() => 'stopped'), sleep(8_000).then(() => 'still stopping after 8 s')]);
+  expect(stopped).toBe('stopped');
+  expect(cache.enabled).toBe(false);
+  await within(BOUND_MS, async () => (await connections()) === before);
 });
 
 describe('expiry and renewal with cached sessions', () => {
