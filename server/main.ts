@@ -34,6 +34,24 @@ function stopOnSignals({ app, database }: BuiltApp) {
   process.on('SIGINT', () => shutdown('SIGINT'));
 }
 
+/**
+ * The port is only tried once the database is ready, so a first start that cannot listen has already
+ * generated the administrator's password: the refusal carries it, as no later start can show it.
+ */
+class CannotListen extends Error {
+  constructor({ host, port }: { host: string; port: number }, cause: NodeJS.ErrnoException, generatedSignIn?: string) {
+    const reason =
+      cause.code === 'EADDRINUSE'
+        ? `Port ${port} is already in use by another program. Stop it, or start with PORT set to a free port.`
+        : `Cannot listen on ${host}:${port}: ${cause.message}`;
+    super(
+      generatedSignIn
+        ? `${reason}\n  The database was set up all the same. Sign in as ${generatedSignIn} once the console runs: keep it, it is not shown again.`
+        : reason,
+    );
+  }
+}
+
 /** `npm start`: the console and the API on one port, on the database the environment names. */
 async function main() {
   const { app: config, listen } = configFromEnv(process.env);
@@ -41,7 +59,12 @@ async function main() {
   const { app, seedReport } = built;
   stopOnSignals(built);
 
-  await app.listen(listen);
+  try {
+    await app.listen(listen);
+  } catch (error) {
+    await app.close();
+    throw new CannotListen(listen, error as NodeJS.ErrnoException, seedReport.generatedPassword && `${seedReport.adminName} / ${seedReport.generatedPassword}`);
+  }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : listen.port;
   const url = config.publicUrl ?? `http://localhost:${port}`;
@@ -55,6 +78,6 @@ async function main() {
 
 main().catch((error) => {
   // A refusal the operator can act on needs no stack trace.
-  console.error(error instanceof CannotUseDataDir ? `\n  ${error.message}\n` : error);
+  console.error(error instanceof CannotUseDataDir || error instanceof CannotListen ? `\n  ${error.message}\n` : error);
   process.exit(1);
 });

@@ -216,6 +216,28 @@ test('a second server on the same DATA_DIR refuses with a clear message and touc
   expect(await first.stop()).toBe(0);
 }, 120_000);
 
+test('a first start whose port is taken says so without a stack trace, stops its PostgreSQL, and shows the password it generated, which the next start signs in with', async () => {
+  const dataDir = newDataDir();
+  const squatter = net.createServer();
+  await new Promise<void>((resolve) => squatter.listen(0, '127.0.0.1', resolve));
+  const takenPort = (squatter.address() as net.AddressInfo).port;
+
+  const refused = start(dataDir, { ADMIN_PASSWORD: '', PORT: String(takenPort) });
+  await expect(refused.ready).rejects.toThrow(`Port ${takenPort} is already in use by another program. Stop it, or start with PORT set to a free port.`);
+  expect(await refused.exited).toBe(1);
+  expect(refused.output()).not.toMatch(/\n\s+at /);
+  const generated = /Sign in as admin \/ (\S+) once the console runs/.exec(refused.output())?.[1];
+  expect(generated).toBeTruthy();
+  await until(() => postgresProcesses(dataDir).length === 0);
+  await new Promise((resolve) => squatter.close(resolve));
+
+  const next = start(dataDir, { ADMIN_PASSWORD: '' });
+  const url = await next.ready;
+  expect(next.output()).toContain('admin / the password set on the first start');
+  expect(await signIn(url, 'admin', generated!)).toBeTruthy();
+  expect(await next.stop()).toBe(0);
+}, 120_000);
+
 test('a kill -9 of the server takes its PostgreSQL down too; an orphaned postmaster and a stale claim do not stop the next start; a taken port is exchanged for another', async () => {
   const dataDir = newDataDir();
   const first = start(dataDir);
