@@ -417,7 +417,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
   function countedTotal(
     query: ListQuery,
     added: readonly Condition[],
-  ): { total: (where: SQL | undefined) => SQL; values: Record<string, unknown>; oneValueEach?: string[] } | undefined {
+  ): { total: (where: SQL | undefined) => SQL; values: Record<string, unknown>; oneValueEach?: string[]; valuesUnseen?: boolean } | undefined {
     if (query[entity.searchParam] && search) return undefined;
     const counted = countedKey(query, added);
     if (!counted) return undefined;
@@ -429,7 +429,10 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
       const kept = sql`(select coalesce(sum(row_counts.row_count), 0) from row_counts where row_counts.table_name = ${entity.table} and ${keys})`;
       return options.foldedCounts ? sql<number>`(${kept} + ${unfolded(where)})::int` : sql<number>`${kept}::int`;
     };
-    return { total, values, oneValueEach: varying ? undefined : fixed };
+    // A route's set of values that a subquery selects (a category and its children) reaches the plan only when it runs: the
+    // planner costs every such set alike, so the plan it would make for one value is the plan for all of them.
+    const valuesUnseen = varying !== undefined && varying.values !== countedAmong && fixed.length === 0;
+    return { total, values, oneValueEach: varying ? undefined : fixed, valuesUnseen };
   }
 
   /**
@@ -626,9 +629,12 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     const keyword = searching ? keptKeywordTotal(query, added) : undefined;
     // Named, their plan kept (statementName), are the pages near a list's start whose best plan no value changes: the whole
     // list's, and those of columns compared to one value each, counted by a counter and read in order from an index.
+    // So are those of a route's set of values the plan cannot see (`valuesUnseen`): planning each call would make the same plan.
     // A search, a filter of several values or one no index orders, or a far page is planned for its values each time.
     const oneValueEach = byCounter?.oneValueEach;
-    const named = offset < DEEP_OFFSET && (whole || (!searching && oneValueEach !== undefined && readInOrder(oneValueEach, sortBy)));
+    const named =
+      offset < DEEP_OFFSET &&
+      (whole || (!searching && (byCounter?.valuesUnseen === true || (oneValueEach !== undefined && readInOrder(oneValueEach, sortBy)))));
     // A named first page has its size and offset written into its text: with `limit $n offset $m` the plan PostgreSQL
     // would keep is costed for skipping a tenth of the table, dearer than any plan for offset 0, so it keeps none and
     // plans every call anew (0.3 ms of a 0.45 ms statement at 200,000 users). Other pages keep `offset $m`: one
@@ -712,6 +718,9 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     selection,
     conditions,
     present,
+    /** The referenced records as a page selects them, from a select made `withReferences`: for a route's own page of these records (a series' courses). */
+    referenced,
+    withReferences,
 
     /**
      * A record as a read answers it, and `extra` values, as JSON the database builds (for answers
