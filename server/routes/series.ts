@@ -15,6 +15,7 @@ import {
 import { course } from '../../schema/course';
 import type { Database, Executor } from '../db/client';
 import { courses, series as seriesTable, seriesCourses } from '../db/schema';
+import { preparedSelect } from '../db/statements';
 import { BadRequest, NotFound } from '../errors';
 import { checkPrices, underCategory } from './courses';
 import { addedColumn, entityColumns, timeCell } from '../export/columns';
@@ -125,6 +126,31 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
   }
 
   /** The series' courses in the series' order (a page of them, or all for an export). */
+  /**
+   * A page of a series' courses and their references, with the series' number of courses on each row: one named
+   * statement, planned once (the series' few courses are read from series_courses_series_order_idx, whichever series).
+   */
+  const coursesPage = preparedSelect(
+    courseStore
+      .withReferences(
+        db
+          .select({
+            ...seriesCourseSelection,
+            ...courseStore.referenced,
+            total: sql<number>`(select count(*)::int from series_courses counted where counted.series_id = ${sql.placeholder('seriesId')})`,
+          })
+          .from(courses)
+          .innerJoin(seriesCourses, eq(seriesCourses.course_id, courses.id))
+          .$dynamic(),
+      )
+      .where(eq(seriesCourses.series_id, sql.placeholder('seriesId')))
+      .orderBy(asc(seriesCourses.sort_order), asc(seriesCourses.course_id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset')),
+    { ...seriesCourseSelection, ...courseStore.referenced },
+    { extraFields: ['total'], named: true },
+  );
+
   const coursesOf = (seriesId: number) =>
     db
       .select(seriesCourseSelection)
@@ -299,11 +325,9 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => {
       const seriesId = request.params.id;
       const { page: pageNumber, page_size } = request.query;
-      const total = await requireSeries(seriesId);
-      const rows = await coursesOf(seriesId)
-        .limit(page_size)
-        .offset((pageNumber - 1) * page_size);
-      const items = await courseStore.present(db, rows as Row[]);
+      const { rows: items, extras } = await coursesPage.withExtras(db, { seriesId, limit: page_size, offset: (pageNumber - 1) * page_size });
+      // No row: a series with no courses, a page past its end, or no such series (404).
+      const total = extras ? (extras.total as number) : await requireSeries(seriesId);
       return { success: true as const, data: { items, total } };
     },
   });

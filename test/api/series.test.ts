@@ -56,7 +56,7 @@ async function list(query: Record<string, string | number | (string | number)[]>
 async function courseList(id: number, query: Record<string, number> = { page_size: 100 }) {
   const answer = await admin.get(coursesOf(id), { query });
   expect(answer.status).toBe(200);
-  return answer.body.data as { items: { id: number; title: string; category: { id: number; title: string }; price: number; cover: string }[]; total: number };
+  return answer.body.data as { items: { id: number; title: string; category: { id: number; title: string }; teachers: { id: number; name: string }[]; price: number; cover: string }[]; total: number };
 }
 
 describe('the demo series', () => {
@@ -195,6 +195,8 @@ describe("a series' courses", () => {
     expect(all.items.map((item) => item.id)).toEqual([b, a, d, c]);
     for (const item of all.items) {
       expect(item.category).toEqual({ id: expect.any(Number), title: expect.any(String) });
+      expect(item.teachers.length).toBeGreaterThan(0);
+      for (const teacher of item.teachers) expect(teacher).toMatchObject({ id: expect.any(Number), name: expect.any(String) });
       expect(item.cover).toMatch(/^demo\/cover-\d\.jpg$/);
       expect(typeof item.price).toBe('number');
       expect(item).not.toHaveProperty('introduction');
