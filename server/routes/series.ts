@@ -125,7 +125,6 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
     return found.total;
   }
 
-  /** The series' courses in the series' order (a page of them, or all for an export). */
   /**
    * A page of a series' courses and their references, with the series' number of courses on each row: one named
    * statement, planned once (the series' few courses are read from series_courses_series_order_idx, whichever series).
@@ -151,6 +150,7 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
     { extraFields: ['total'], named: true },
   );
 
+  /** Every course of a series in the series' order, for an export. */
   const coursesOf = (seriesId: number) =>
     db
       .select(seriesCourseSelection)
