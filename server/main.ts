@@ -58,18 +58,19 @@ async function main() {
   const built = await buildApp(config);
   const { app, seedReport } = built;
   stopOnSignals(built);
+  const generatedSignIn = seedReport.generatedPassword && `${seedReport.adminName} / ${seedReport.generatedPassword}`;
 
   try {
     await app.listen(listen);
   } catch (error) {
     await app.close();
-    throw new CannotListen(listen, error as NodeJS.ErrnoException, seedReport.generatedPassword && `${seedReport.adminName} / ${seedReport.generatedPassword}`);
+    throw new CannotListen(listen, error as NodeJS.ErrnoException, generatedSignIn);
   }
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : listen.port;
   const url = config.publicUrl ?? `http://localhost:${port}`;
-  const signIn = seedReport.generatedPassword
-    ? `${seedReport.adminName} / ${seedReport.generatedPassword}   (generated now and shown only once: keep it)`
+  const signIn = generatedSignIn
+    ? `${generatedSignIn}   (generated now and shown only once: keep it)`
     : seedReport.seeded
       ? `${seedReport.adminName} / the ADMIN_PASSWORD you set`
       : `${seedReport.adminName} / the password set on the first start`;

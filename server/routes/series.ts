@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type Placeholder, sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failures, idParams, page, success } from '../../schema/envelope';
@@ -115,10 +115,14 @@ async function setAvailable(db: Database, id: number, available: boolean) {
 export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
   const db: Database = app.db;
 
+  /** How many courses a series holds: a value, or a placeholder of a prepared statement. */
+  const courseCount = (seriesId: number | Placeholder) =>
+    sql<number>`(select count(*)::int from series_courses counted where counted.series_id = ${seriesId})`;
+
   /** The number of the series' courses; 404 when there is no such series. */
   async function requireSeries(seriesId: number): Promise<number> {
     const [found] = await db
-      .select({ id: seriesTable.id, total: sql<number>`(select count(*)::int from series_courses where series_courses.series_id = ${seriesId})` })
+      .select({ id: seriesTable.id, total: courseCount(seriesId) })
       .from(seriesTable)
       .where(eq(seriesTable.id, seriesId));
     if (!found) throw new NotFound();
@@ -136,7 +140,7 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
           .select({
             ...seriesCourseSelection,
             ...courseStore.referenced,
-            total: sql<number>`(select count(*)::int from series_courses counted where counted.series_id = ${sql.placeholder('seriesId')})`,
+            total: courseCount(sql.placeholder('seriesId')),
           })
           .from(courses)
           .innerJoin(seriesCourses, eq(seriesCourses.course_id, courses.id))
