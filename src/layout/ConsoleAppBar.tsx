@@ -4,7 +4,7 @@ import Logout from '@mui/icons-material/Logout';
 import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { AppBar, LocalesMenuButton, ToggleThemeButton, useGetIdentity, useLogout, useNotify, useTranslate } from 'react-admin';
+import { AppBar, LocalesMenuButton, type AppBarProps, ToggleThemeButton, useGetIdentity, useLogout, useNotify, useTranslate } from 'react-admin';
 import { DelayedLoadingIndicator } from './DelayedLoadingIndicator';
 
 function ConsoleUserMenu() {
@@ -50,11 +50,15 @@ function ConsoleUserMenu() {
   );
 }
 
-/** The header: the console's title, the language menu, the light/dark switch (kept in the Store), the loading indicator and the user menu. */
-export function ConsoleAppBar() {
+/**
+ * The header: the console's title, the language menu, the light/dark switch (kept in the Store), the
+ * loading indicator and the user menu. It passes on what the layout gives it (`alwaysOn`): the
+ * header stays in place as the page scrolls, as the sidebar's offset expects.
+ */
+export function ConsoleAppBar(props: AppBarProps) {
   const translate = useTranslate();
   return (
-    <AppBar color="primary" userMenu={<ConsoleUserMenu />} toolbar={<DelayedLoadingIndicator />}>
+    <AppBar {...props} color="primary" userMenu={<ConsoleUserMenu />} toolbar={<DelayedLoadingIndicator />}>
       {/* One line: on a phone the title ends in an ellipsis rather than pushing the header to four lines. */}
       <Typography variant="h6" component="h1" noWrap title={translate('app.title')} sx={{ flex: 1, minWidth: 0, fontSize: '1.1rem' }}>
         {translate('app.title')}

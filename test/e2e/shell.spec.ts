@@ -81,4 +81,19 @@ test.describe('the shell', () => {
     await page.getByRole('link', { name: 'Back to the console' }).click();
     await expect(page).toHaveURL(/\/course$/);
   });
+
+  test('the header stays in place while a long list scrolls', async ({ page, signInAs }) => {
+    await signInAs();
+    await page.goto('/course');
+    await expect(page.getByTestId('record-card').first()).toBeVisible();
+    // The element, not its role: a header slid away is hidden, and out of the accessibility tree.
+    const header = page.locator('header').first();
+    await page.mouse.move(700, 500);
+    await page.mouse.wheel(0, 1500);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(300);
+    // Long enough for the header to have slid away, had it been going to (MUI's slide takes 195-225 ms).
+    await page.waitForTimeout(600);
+    expect((await header.boundingBox({ timeout: 5_000 }))?.y).toBe(0);
+    await expect(header.getByRole('button', { name: /admin/i })).toBeInViewport();
+  });
 });
