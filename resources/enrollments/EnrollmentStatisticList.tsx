@@ -3,6 +3,7 @@ import { Button, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
 import { useCanAccess, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
 import { Link as RouterLink } from 'react-router-dom';
+import { formatCount } from '../../src/fields/format';
 import type { ListColumn } from '../../src/list/columns';
 import { ConsoleList } from '../../src/list/ConsoleList';
 
@@ -12,7 +13,7 @@ const courseTitle = (record: RaRecord) => String(record.target?.title ?? '—');
 
 function Count({ record }: { record: RaRecord }) {
   const [locale] = useLocaleState();
-  return <>{new Intl.NumberFormat(locale).format(Number(record.enrollment_count))}</>;
+  return <>{formatCount(Number(record.enrollment_count), locale)}</>;
 }
 
 const columns: ListColumn[] = [

@@ -16,9 +16,23 @@ export function localMoment(day: unknown, daysLater = 0, [hours, minutes, second
   return new Date(Number(found[1]), Number(found[2]) - 1, Number(found[3]) + daysLater, hours, minutes, seconds, ms).getTime();
 }
 
+/** Formatters kept by language and kind: making one loads the language's number data, a few milliseconds each time (a page of cards made dozens). */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, kind: 'money' | 'count'): Intl.NumberFormat {
+  const key = `${kind} ${locale}`;
+  let found = numberFormats.get(key);
+  if (!found) {
+    found = new Intl.NumberFormat(locale, kind === 'money' ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : {});
+    numberFormats.set(key, found);
+  }
+  return found;
+}
+
 /** Money in the user's locale, always with two decimals. */
-export const formatMoney = (amount: number, locale: string) =>
-  new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
+export const formatMoney = (amount: number, locale: string) => numberFormat(locale, 'money').format(amount);
+
+/** A count in the user's locale (grouped thousands). */
+export const formatCount = (count: number, locale: string) => numberFormat(locale, 'count').format(count);
 
 /** Rich text as one line of plain text, for a table cell or a card. */
 export function plainText(html: string): string {
