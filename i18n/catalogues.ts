@@ -7,7 +7,7 @@ import { zhCN } from './zh-CN';
 
 /**
  * Every catalogue at once, for the server and the small standalone pages. The console fetches only
- * the language it shows (loadCatalogue in ./index.ts): its first visit carries one catalogue, not three.
+ * the language it shows (./loadCatalogue.ts): its first visit carries one catalogue, not three.
  */
 export const catalogues: Record<ConsoleLocale, TranslationMessages> = { 'zh-CN': zhCN, 'en-US': enUS, 'ja-JP': jaJP };
 

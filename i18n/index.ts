@@ -1,17 +1,10 @@
 import polyglotI18nProvider from 'ra-i18n-polyglot';
 import type { I18nProvider, TranslationMessages } from 'ra-core';
+import { loadCatalogue } from './loadCatalogue';
 import { DEFAULT_LOCALE, locales, matchLocale, type ConsoleLocale } from './locales';
 
 export * from './locales';
 
-const loaders: Record<ConsoleLocale, () => Promise<TranslationMessages>> = {
-  'zh-CN': async () => (await import('./zh-CN')).zhCN,
-  'en-US': async () => (await import('./en-US')).enUS,
-  'ja-JP': async () => (await import('./ja-JP')).jaJP,
-};
-
-/** A language's catalogue, fetched when it is first shown: the console's first visit carries one, not three. */
-export const loadCatalogue = (locale: ConsoleLocale) => loaders[locale]();
 
 /**
  * The page follows the interface language: server messages follow Accept-Language, which the http

@@ -1,17 +1,16 @@
+// First: the starting catalogue's request goes out before the modules below have run.
+import { catalogue, locale } from './startingCatalogue';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createI18nProvider, loadCatalogue, startingLocale } from '../i18n';
+import { createI18nProvider } from '../i18n';
 import { App, preloadScreenAt } from './App';
 
 // SPEC.md: a service worker left by an earlier deployment is removed on start.
 navigator.serviceWorker?.getRegistrations().then((registrations) => registrations.forEach((registration) => registration.unregister()));
 
 const root = document.getElementById('root')!;
-const locale = startingLocale();
-// The catalogue of the language the console starts in comes first: nothing is drawn in a language it then leaves.
-// Asked for before the screen, so that its request is not queued behind the screen's on the browser's few connections.
-const catalogue = loadCatalogue(locale);
-// The screen the visit opens on is fetched beside the catalogue (each screen is a chunk of its own).
+// The screen the visit opens on is fetched while the catalogue comes (each screen is a chunk of its own).
+// Nothing is drawn before the catalogue is here: nothing in a language the console then leaves.
 preloadScreenAt(window.location.pathname);
 catalogue.then(
   (messages) =>
