@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { actorSetting } from '../auditTrail';
 import { importPgliteOnce } from './importPglite';
 import { startEmbeddedPostgres, type EmbeddedPostgres, type Log } from './embeddedPostgres';
+import { migrateDatabase } from './migrate';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -96,7 +96,7 @@ async function openPool(url: string, migrationsDir: string): Promise<pg.Pool> {
     try {
       // Several instances may start at once against one server: one migrates, the others wait.
       await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-      await migrate(drizzle({ client: lockClient, schema }), { migrationsFolder: migrationsDir });
+      await migrateDatabase(lockClient, migrationsDir);
     } finally {
       await lockClient.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
       lockClient.release();
