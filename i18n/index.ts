@@ -5,7 +5,6 @@ import { DEFAULT_LOCALE, locales, matchLocale, type ConsoleLocale } from './loca
 
 export * from './locales';
 
-
 /**
  * The page follows the interface language: server messages follow Accept-Language, which the http
  * client takes from <html lang>, and the browser tab shows the console's title in it.
