@@ -5,6 +5,7 @@ import { Loading, useDataProvider, useLocaleState, useTranslate } from 'react-ad
 import type { DashboardFigures } from '../../schema/dashboard';
 import { screens } from '../../schema/places';
 import type { ConsoleDataProvider } from '../../src/dataProvider';
+import { formatCount } from '../../src/fields/format';
 import { userTimeZone } from '../../src/timeZone';
 
 // The chart library in a chunk of its own, fetched with the page's figures.
@@ -13,7 +14,6 @@ const EnrollmentsPerDayChart = lazy(() => import('./EnrollmentsPerDayChart'));
 function Figure({ label, value, week, testId }: { label: string; value: number; week?: number; testId: string }) {
   const translate = useTranslate();
   const [locale] = useLocaleState();
-  const number = new Intl.NumberFormat(locale);
   return (
     <Card variant="outlined" data-testid={testId} component="section" aria-label={label}>
       <CardContent>
@@ -21,11 +21,11 @@ function Figure({ label, value, week, testId }: { label: string; value: number; 
           {label}
         </Typography>
         <Typography variant="h4" component="p" data-testid={`${testId}-value`}>
-          {number.format(value)}
+          {formatCount(value, locale)}
         </Typography>
         {week !== undefined && (
           <Typography color="text.secondary" data-testid={`${testId}-week`}>
-            {translate('resources.dashboard.this_week', { count: number.format(week) })}
+            {translate('resources.dashboard.this_week', { count: formatCount(week, locale) })}
           </Typography>
         )}
       </CardContent>

@@ -2,6 +2,7 @@ import { Box, Typography, useTheme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useLocaleState, useTranslate } from 'react-admin';
 import type { DashboardFigures } from '../../schema/dashboard';
+import { formatCount } from '../../src/fields/format';
 
 /** The enrolments made each of the last 30 days, oldest first. Loaded lazily: the chart library is not in the first download. */
 export default function EnrollmentsPerDayChart({ days }: { days: DashboardFigures['enrollments_per_day'] }) {
@@ -9,7 +10,6 @@ export default function EnrollmentsPerDayChart({ days }: { days: DashboardFigure
   const [locale] = useLocaleState();
   const theme = useTheme();
   const title = translate('resources.dashboard.chart.title');
-  const number = new Intl.NumberFormat(locale);
   // A day as its calendar there reads it: the day is already the caller's, so it is shown in UTC, unchanged.
   const dayLabel = new Intl.DateTimeFormat(locale, { month: 'numeric', day: 'numeric', timeZone: 'UTC' });
   return (
@@ -20,13 +20,13 @@ export default function EnrollmentsPerDayChart({ days }: { days: DashboardFigure
       <BarChart
         height={280}
         xAxis={[{ scaleType: 'band', data: days.map((day) => day.day), valueFormatter: (day: string) => dayLabel.format(new Date(`${day}T00:00:00Z`)) }]}
-        yAxis={[{ min: 0, tickMinStep: 1, valueFormatter: (value: number) => number.format(value) }]}
+        yAxis={[{ min: 0, tickMinStep: 1, valueFormatter: (value: number) => formatCount(value, locale) }]}
         series={[
           {
             data: days.map((day) => day.count),
             color: theme.palette.primary.main,
             label: translate('resources.dashboard.enrollments'),
-            valueFormatter: (value) => (value === null ? '' : number.format(value)),
+            valueFormatter: (value) => (value === null ? '' : formatCount(value, locale)),
           },
         ]}
         hideLegend

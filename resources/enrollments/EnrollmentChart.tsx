@@ -1,6 +1,7 @@
 import { Box, Typography, useMediaQuery, useTheme, type Theme } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { useListContext, useLocaleState, useTranslate } from 'react-admin';
+import { formatCount } from '../../src/fields/format';
 
 /** Height of one course's bar and its gap, and of the count axis below them. */
 const BAR_ROW_PX = 34;
@@ -24,7 +25,6 @@ export default function EnrollmentChart() {
   const title = translate('resources.enroll_statis.chart.title');
   // Bars are keyed by course id: two courses may share a title.
   const titleOf = new Map(data.map((row) => [String(row.id), String(row.target?.title ?? row.id)]));
-  const count = new Intl.NumberFormat(locale);
   const counts = data.map((row) => Number(row.enrollment_count));
   return (
     <Box component="figure" aria-label={title} data-testid="enrollment-chart" sx={{ m: 0, mb: 2, px: 1, minWidth: 0 }}>
@@ -42,13 +42,13 @@ export default function EnrollmentChart() {
             width: phone ? 112 : 260,
           },
         ]}
-        xAxis={[{ min: 0, max: Math.max(...counts) * LABEL_ROOM, tickMinStep: 1, valueFormatter: (value: number) => count.format(value) }]}
+        xAxis={[{ min: 0, max: Math.max(...counts) * LABEL_ROOM, tickMinStep: 1, valueFormatter: (value: number) => formatCount(value, locale) }]}
         series={[
           {
             data: counts,
             color: theme.palette.primary.main,
             label: translate('resources.enroll_statis.fields.enrollment_count'),
-            valueFormatter: (value) => (value === null ? '' : count.format(value)),
+            valueFormatter: (value) => (value === null ? '' : formatCount(value, locale)),
             // Each bar says its count at its end, so a short bar is read without the axis.
             barLabel: 'value',
             barLabelPlacement: 'outside',
