@@ -1,4 +1,4 @@
-import { eq, or, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableName, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
 import { countable, type Bound, type Condition } from '../routes/entityRoutes';
@@ -19,23 +19,32 @@ export function tenantScope(request: FastifyRequest, ...tenantColumns: [PgColumn
   return or(...tenantColumns.map((column) => eq(column, tenantLimit)));
 }
 
-/** Built once per column: the tenant is the placeholder `tenant`. */
-const tenantConditions = new Map<PgColumn, SQL>();
+/** Built once per set of columns: the tenant is the placeholder `tenant`. */
+const tenantConditions = new Map<string, SQL>();
 const nothing: Bound = { condition: sql`false`, values: {} };
 
-/** Records of `tenant` on `column`, as a bound condition a list prepares once (see `Bound`); the counters can answer it. */
-export function ownTenant(column: PgColumn, tenant: number): Bound {
-  let condition = tenantConditions.get(column);
+/**
+ * Records of `tenant` on any of `columns`, as a bound condition a list prepares once (see `Bound`).
+ * The counters answer the total of one column's; several columns' (an application from or to the
+ * tenant) are counted, an organisation's few rows through each column's index.
+ */
+export function ownTenant(tenant: number, ...columns: [PgColumn, ...PgColumn[]]): Bound {
+  const key = columns.map((column) => `${getTableName(column.table)}.${column.name}`).join(' ');
+  let condition = tenantConditions.get(key);
   if (!condition) {
-    condition = countable(eq(column, sql.placeholder('tenant')), { column: column.name, placeholder: 'tenant' });
-    tenantConditions.set(column, condition);
+    const [first] = columns;
+    condition =
+      columns.length === 1
+        ? countable(eq(first, sql.placeholder('tenant')), { column: first.name, placeholder: 'tenant' })
+        : or(...columns.map((column) => eq(column, sql.placeholder('tenant'))))!;
+    tenantConditions.set(key, condition);
   }
   return { condition, values: { tenant } };
 }
 
-/** `tenantScope` of one column for a list: the same records, as a bound condition. */
-export function tenantListScope(request: FastifyRequest, column: PgColumn): Condition | undefined {
+/** `tenantScope` for a list: the same records, as a bound condition. */
+export function tenantListScope(request: FastifyRequest, ...columns: [PgColumn, ...PgColumn[]]): Condition | undefined {
   const { user, tenantLimit } = caller(request);
   if (user.roles.includes('admin')) return undefined;
-  return tenantLimit === null ? nothing : ownTenant(column, tenantLimit);
+  return tenantLimit === null ? nothing : ownTenant(tenantLimit, ...columns);
 }

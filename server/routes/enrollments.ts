@@ -49,7 +49,7 @@ const listConditions = ({ start_time, end_time }: EnrollmentListQuery, scoped: C
  * administrator or the administrator of `tenant`: the bench's bare route sends it itself.
  */
 export const enrollmentListStatement = (db: Executor, query: EnrollmentListQuery, tenant?: number) =>
-  store.listStatement(db, query, listConditions(query, tenant === undefined ? undefined : ownTenant(enrollments.tenant_id, tenant)));
+  store.listStatement(db, query, listConditions(query, tenant === undefined ? undefined : ownTenant(tenant, enrollments.tenant_id)));
 
 /**
  * Whose counts the statistic reads: a tenant administrator's organisation, or for a platform

@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { failures, idParams, success } from '../../schema/envelope';
 import { applyBody, transferApplication, transferApplicationRecord, type ApplicationStatus } from '../../schema/transferApplication';
-import { tenantScope } from '../auth/tenantScope';
+import { tenantListScope, tenantScope } from '../auth/tenantScope';
 import type { Database, Executor } from '../db/client';
 import { tenants, tenantTransferApplications as applications, users } from '../db/schema';
 import { BadRequest, Conflict, Forbidden, NotFound } from '../errors';
@@ -89,7 +89,15 @@ export const transferApplicationRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = [transferApplication.resource];
   const resource = transferApplication.resource;
 
-  await app.register(entityRoutes(store, { only: ['list', 'read'], scope, record: transferApplicationRecord }));
+  await app.register(
+    entityRoutes(store, {
+      only: ['list', 'read'],
+      scope,
+      // The list's statement prepared once, the tenant bound per request (rather than built anew for each).
+      listScope: (request) => tenantListScope(request, applications.from_tenant_id, applications.to_tenant_id),
+      record: transferApplicationRecord,
+    }),
+  );
 
   app.post(transferApplication.api, {
     // Any session reaches the handler, which lets learners alone apply.

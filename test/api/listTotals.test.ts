@@ -219,7 +219,7 @@ test("a page is named, its plan kept, only where no value changes its best plan:
   expect(nameOf({ tenant_id: north })).not.toBe(nameOf({}));
   expect(nameOf({ tenant_id: north + 1 })).toBe(nameOf({ tenant_id: north }));
   // A tenant administrator's own tenant, the route's condition, is read from the same index.
-  expect(nameOf({}, ownTenant(users.tenant_id, north))).toMatch(/^page_/);
+  expect(nameOf({}, ownTenant(north, users.tenant_id))).toMatch(/^page_/);
   // Planned for their values each time: no index orders them, several values, a search, a far page, chosen ids.
   expect(nameOf({ tenant_id: north, sort_by: 'user_name' })).toBeUndefined();
   expect(nameOf({ status: 'deactive' })).toBeUndefined();
