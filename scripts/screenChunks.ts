@@ -13,8 +13,14 @@ type Group = {
 const schemaModule = /[\\/]schema[\\/]|[\\/]node_modules[\\/]zod[\\/]/;
 /** The language catalogues: a visit fetches one, each a chunk of its own. */
 const catalogue = /[\\/]i18n[\\/]/;
-/** What a screen fetches when it shows it (editor, players, chart): chunks of their own, as before. */
-const lazyParts = /[\\/]node_modules[\\/](hls\.js|mpegts\.js|@tiptap|prosemirror-[^\\/]+|ra-input-rich-text|@mui[\\/]x-charts[^\\/]*|d3-[^\\/]+)[\\/]|[\\/]src[\\/](richText|video)[\\/]|EnrollmentChart/;
+/**
+ * What a screen fetches when it shows it (editor, players, chart): chunks of their own, as before.
+ * The charts' own packages (gestures, internals, base-ui's utilities and reselect, which nothing
+ * else imports) with them: shared by the two screens that chart, they fell into `screens`, and
+ * every list's first visit fetched them.
+ */
+const lazyParts =
+  /[\\/]node_modules[\\/](hls\.js|mpegts\.js|@tiptap|prosemirror-[^\\/]+|ra-input-rich-text|@mui[\\/]x-[^\\/]+|@base-ui[\\/]utils|reselect|d3-[^\\/]+)[\\/]|[\\/]src[\\/](richText|video)[\\/]|EnrollmentChart/;
 /**
  * index.html with the shared screens' chunks named as module preloads: what the server sends for an
  * address that shows a screen (server/consoleAssets.ts), so that they come with the shell instead of
