@@ -777,6 +777,9 @@ export async function measureScale(record: Recorder, required: boolean): Promise
     );
     const p99s = real.map((result) => (result.requests.total > 0 ? result.latency.p99 : Infinity));
     record(DATABASE, `load: course pager p99 (ms), median of ${ROUNDS} (${p99s.map(Math.round).join(' ')})`, median(p99s), budgets.coursePagerUnderLoadP99Ms);
+    // The floor's own wait under the same load: what 50 connections on this machine's cores cost before the handler adds anything.
+    const floorP99s = floor.map((result) => (result.requests.total > 0 ? result.latency.p99 : Infinity));
+    record(DATABASE, `load: bare course page p99 (ms), median of ${ROUNDS} (${floorP99s.map(Math.round).join(' ')})`, median(floorP99s));
     const failed = (found: LoadResult[]) => found.reduce((sum, result) => sum + result.non2xx + result.errors + result.timeouts, 0);
     record(DATABASE, 'load: course pager answers other than 200, errors and timeouts', failed(real), 0);
     record(DATABASE, 'load: bare course page errors and timeouts', failed(floor));
