@@ -311,9 +311,12 @@ describe('the outbox screen\'s calls', () => {
 
   test('housekeeping prunes sent and failed mail past the retention, with its attempts; queued mail is kept however old', async () => {
     const { db } = server.database;
-    const [sent, failed, queued, recent] = await db.transaction(async (tx) =>
-      Promise.all(['sent', 'failed', 'queued', 'sent'].map((status) => server.app.mailer.queue(tx, { to: ['old@school.example'], subject: `Old ${status}`, text: status }))),
-    );
+    // One after the other: a transaction is one connection, which pg 9 will not let run statements side by side.
+    const [sent, failed, queued, recent] = await db.transaction(async (tx) => {
+      const ids: number[] = [];
+      for (const status of ['sent', 'failed', 'queued', 'sent']) ids.push(await server.app.mailer.queue(tx, { to: ['old@school.example'], subject: `Old ${status}`, text: status }));
+      return ids;
+    });
     await db.execute(sql`insert into mail_attempts (mail_id, outcome, smtp_code, response) values (${sent}, 'sent', 250, '250 ok'), (${failed}, 'refused', 550, '550 no')`);
     await db.execute(sql`update mail_outbox set status = case id when ${sent} then 'sent' when ${failed} then 'failed' when ${recent} then 'sent' else status end,
       last_attempt_at = case when id = ${recent} then now() - interval '29 days' else now() - interval '31 days' end, created_at = now() - interval '60 days'
