@@ -174,6 +174,7 @@ export const enUS: TranslationMessages = {
       request_timeout: 'The request took too long to arrive',
       internal: 'Server error, please contact the administrator',
       database_unavailable: 'The database is not answering right now: please try again in a moment',
+      concurrent_change: 'Another change to the same records came at the same moment: nothing was saved, please try again',
       sign_in_failed: 'Username or password is wrong',
       account_disabled: 'This account has been deactivated',
       no_permission: 'You have no permission to use the console',

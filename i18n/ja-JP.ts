@@ -174,6 +174,7 @@ export const jaJP: TranslationMessages = {
       request_timeout: 'リクエストの受信に時間がかかりすぎました。もう一度お試しください',
       internal: 'サーバーエラーです。管理者に連絡してください',
       database_unavailable: 'データベースが現在応答していません。しばらくしてからもう一度お試しください',
+      concurrent_change: '同じデータへの別の変更と同時に行われたため、保存されませんでした。もう一度お試しください',
       sign_in_failed: 'ユーザー名またはパスワードが間違っています',
       account_disabled: 'このアカウントは無効化されています',
       no_permission: '管理コンソールを使用する権限がありません',

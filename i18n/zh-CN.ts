@@ -174,6 +174,7 @@ export const zhCN: TranslationMessages = {
       request_timeout: '请求发送超时，请重试',
       internal: '服务器错误，请联系管理员',
       database_unavailable: '数据库暂时无法响应，请稍后重试',
+      concurrent_change: '同一数据正被其他操作同时修改，本次未保存，请重试',
       sign_in_failed: '用户名或密码错误',
       account_disabled: '该账号已被停用',
       no_permission: '您没有使用管理后台的权限',

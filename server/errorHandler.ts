@@ -39,6 +39,11 @@ function fromDatabase(thrown: DatabaseError & { cause?: unknown; message?: strin
     case '22003':
     case '22001':
       return new BadRequest();
+    // A deadlock or a serialization failure: PostgreSQL ended this transaction for another's sake. Nothing of it
+    // was kept, and the same request tried again goes through: a moment's unavailability, not a server error.
+    case '40P01':
+    case '40001':
+      return new ApiError(503, 'app.error.concurrent_change');
     default:
       return undefined;
   }
@@ -91,7 +96,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     const known = error instanceof ApiError ? error : (fromDatabase(error) ?? fromFastify(error));
     const apiError = known ?? new ApiError(500, 'app.error.internal');
     if (!known) request.log.error({ err: error }, 'unhandled error');
-    else if (apiError.statusCode === 503) request.log.warn({ err: error }, 'database unavailable');
+    else if (apiError.statusCode === 503)
+      request.log.warn({ err: error }, apiError.messageKey === 'app.error.concurrent_change' ? 'transaction ended by the database for a concurrent one' : 'database unavailable');
     return sendError(request, reply, apiError);
   });
 }

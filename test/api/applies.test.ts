@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { client, signIn } from './client';
 import { people } from './people';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './server';
@@ -301,6 +302,40 @@ describe('deciding', () => {
     expect((await admin.put(approve(999_999))).status).toBe(404);
     expect((await admin.put(`${applies}/abc/approve`)).status).toBe(400);
     expect(await statusOf(id)).toBe('pending');
+  });
+
+  test("an approval caught in a deadlock with another change answers 503 in the caller's language, keeps nothing, and goes through when sent again", async () => {
+    const learner = await learnerOf(north, 'locked');
+    const id = await applied(learner, south);
+    const other = new pg.Client({ connectionString: server.databaseUrl });
+    await other.connect();
+    try {
+      // The other change checks for deadlocks long after the server's connection does (1 s): the server's is the one ended.
+      await other.query(`set deadlock_timeout = '20s'`);
+      await other.query('begin');
+      await other.query('select from users where user_id = $1 for update', [learner.user_id]);
+      // The approval locks the application, then waits for the learner the other change holds...
+      const approving = admin.put(approve(id), undefined, { headers: { 'accept-language': 'ja-JP' } });
+      const waiting = async () => Number((await other.query(`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and pid <> pg_backend_pid()`)).rows[0].n);
+      for (let tries = 0; (await waiting()) === 0; tries++) {
+        if (tries === 200) throw new Error('the approval never waited for the learner');
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      // ...and the other change now waits for the application.
+      const otherWaits = other.query('select from tenant_transfer_applications where tenant_transfer_application_id = $1 for update', [id]);
+      const answer = await approving;
+      expect(answer.status).toBe(503);
+      expect(answer.body).toEqual({ success: false, error_code: 503, message: '同じデータへの別の変更と同時に行われたため、保存されませんでした。もう一度お試しください' });
+      expect(answer.headers.get('retry-after')).not.toBeNull();
+      await otherWaits;
+      await other.query('rollback');
+    } finally {
+      await other.end();
+    }
+    expect(await statusOf(id)).toBe('pending');
+    expect(await make.tenantOf(learner.user_id)).toBe(north);
+    expect((await admin.put(approve(id))).status).toBe(200);
+    expect(await make.tenantOf(learner.user_id)).toBe(south);
   });
 });
 
