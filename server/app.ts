@@ -157,7 +157,9 @@ async function createServer(config: AppConfig, database: DatabaseHandle, logger:
         description:
           'Every JSON answer is `{ success: true, data }` or `{ success: false, message, error_code, errors? }`. ' +
           'Requests carry `Authorization: Bearer <token>`; a renewed token comes back in `x-auth-token`. ' +
-          'Messages follow Accept-Language (zh-CN, en-US, ja-JP; English otherwise). Times are epoch milliseconds.',
+          'Messages follow Accept-Language (zh-CN, en-US, ja-JP; English otherwise). Times are epoch milliseconds. ' +
+          'Any call may answer 503 with Retry-After: the database is not answering, or it ended the change for a concurrent one ' +
+          '(a deadlock): nothing of it was saved, and it may be sent again.',
       },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
