@@ -2,8 +2,8 @@
  * `npm run seed:scale`: fills the database with a platform of realistic shape and size, in bulk SQL
  * inside one transaction (all or nothing): 1,000,000 courses in 1,000 categories, 50,000 teachers,
  * 2,000 tenants with an administrator each, 200,000 learners with 5,000,000 enrolments (a few
- * popular courses, a long tail), 100,000 series and 100,000 vouchers, and chapters for the courses
- * people open, one with 300 sections; and a platform operator, `scale.operator`, with the learners'
+ * popular courses, a long tail), 100,000 series and 100,000 vouchers, 20,000 requests to move
+ * organisation, and chapters for the courses people open, one with 300 sections; and a platform operator, `scale.operator`, with the learners'
  * password (the bench's scale part signs in as it). Run again on a filled database, it adds only the
  * operator if it is missing.
  *
@@ -38,6 +38,7 @@ const size = {
   videos: 1_000,
   openedCourses: scaled(1_000),
   mails: scaled(100_000),
+  applications: scaled(20_000),
   auditRows: scaled(1_000_000),
 };
 const PASSWORD = process.env.SCALE_PASSWORD || 'scale-pass-1';
@@ -223,6 +224,21 @@ async function fill(tx: Executor, passwordHash: string) {
       from generate_series(1, ${size.mails}) as n
            join vouchers as voucher on voucher.code = 'SCALE-' || lpad((1 + (n - 1) % ${size.vouchers})::text, 7, '0'),
            lateral (select now() - make_interval(secs => (n::bigint * 7919) % (365 * 86400))) as stamped(stamp)`),
+  );
+  // Learners' requests to move organisation: one learner in ten asked, from the own organisation to
+  // the next one; a third still wait, the operator turned the others down (nobody moved).
+  await step(`${size.applications} transfer applications`, () =>
+    run(sql`
+      insert into tenant_transfer_applications (user_id, from_tenant_id, to_tenant_id, status, create_time, decided_at, decided_by, created_at, updated_at)
+      select learner.user_id, learner.tenant_id, orgs.ids[1 + array_position(orgs.ids, learner.tenant_id) % cardinality(orgs.ids)],
+             case when n % 3 = 0 then 'pending' else 'rejected' end, stamp,
+             case when n % 3 = 0 then null else stamp + interval '1 day' end,
+             case when n % 3 = 0 then null else (select user_id from users where user_name = ${OPERATOR}) end, stamp, stamp
+      from generate_series(1, ${size.applications}) as n
+           join users as learner on learner.user_name = 'scale.learner.' || (n * 10),
+           (select array_agg(tenant_id order by tenant_id) as ids from tenants where name like 'scale-org-%') as orgs,
+           lateral (select now() - make_interval(secs => (n::bigint * 7919) % (365 * 86400))) as stamped(stamp)
+      where cardinality(orgs.ids) > 1`),
   );
   // The trail of two years of work: every organisation administrator and the operator, changing
   // records of every kind and signing in and out.

@@ -44,6 +44,10 @@ test('it fills every part of the platform at the scale asked, and says what it m
   expect(await count('select count(*) from enrollments')).toBe(25_000);
   expect(await count('select count(*) from vouchers')).toBe(500);
   expect(await count("select count(*) from mail_outbox where status in ('sent', 'failed')")).toBe(500);
+  // One learner in ten asked to move, a third of them still waiting, each to another organisation.
+  expect(await count('select count(*) from tenant_transfer_applications')).toBe(100);
+  expect(await count("select count(*) from tenant_transfer_applications where status = 'pending'")).toBe(33);
+  expect(await count('select count(*) from tenant_transfer_applications where to_tenant_id = from_tenant_id or from_tenant_id is null')).toBe(0);
   expect(await count('select count(*) from audit_logs where user_name <> $$admin$$')).toBe(5_000);
   expect(await count('select max(sections) as count from (select count(*) as sections from chapters where parent_id <> 0 group by course_id) as outlines')).toBe(300);
 });
@@ -74,6 +78,12 @@ test('the lists answer with exact totals, and a second run adds nothing', async 
   const statistic = await api.get('/api/v1/enrollments/statistic', { query: { page: 1, page_size: 20 } });
   const top = statistic.body.data.items[0];
   expect(top.enrollment_count).toBe(await count(`select count(*) from enrollments where available and target_id = ${top.target.id}`));
+  // An organisation's administrator: the applications from or to the own organisation.
+  const organisation = client(server.url, await signIn(server.url, 'scale.admin.1', 'scale-pass-1'));
+  const tenant = await count("select tenant_id as count from users where user_name = 'scale.admin.1'");
+  const applications = await organisation.get('/uc/v1/applies', { query: { page: 1, page_size: 5 } });
+  expect(applications.body.data.total).toBeGreaterThan(0);
+  expect(applications.body.data.total).toBe(await count(`select count(*) from tenant_transfer_applications where from_tenant_id = ${tenant} or to_tenant_id = ${tenant}`));
 
   const again = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/seed-scale.ts'], {
     env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: database.url, SCALE: '0.005' },
