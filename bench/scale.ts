@@ -775,11 +775,10 @@ export async function measureScale(record: Recorder, required: boolean): Promise
       budgets.coursePagerUnderLoadVsBareRatio,
       false,
     );
-    const p99s = real.map((result) => (result.requests.total > 0 ? result.latency.p99 : Infinity));
-    record(DATABASE, `load: course pager p99 (ms), median of ${ROUNDS} (${p99s.map(Math.round).join(' ')})`, median(p99s), budgets.coursePagerUnderLoadP99Ms);
+    const p99s = (found: LoadResult[]) => found.map((result) => (result.requests.total > 0 ? result.latency.p99 : Infinity));
+    record(DATABASE, `load: course pager p99 (ms), median of ${ROUNDS} (${p99s(real).map(Math.round).join(' ')})`, median(p99s(real)), budgets.coursePagerUnderLoadP99Ms);
     // The floor's own wait under the same load: what 50 connections on this machine's cores cost before the handler adds anything.
-    const floorP99s = floor.map((result) => (result.requests.total > 0 ? result.latency.p99 : Infinity));
-    record(DATABASE, `load: bare course page p99 (ms), median of ${ROUNDS} (${floorP99s.map(Math.round).join(' ')})`, median(floorP99s));
+    record(DATABASE, `load: bare course page p99 (ms), median of ${ROUNDS} (${p99s(floor).map(Math.round).join(' ')})`, median(p99s(floor)));
     const failed = (found: LoadResult[]) => found.reduce((sum, result) => sum + result.non2xx + result.errors + result.timeouts, 0);
     record(DATABASE, 'load: course pager answers other than 200, errors and timeouts', failed(real), 0);
     record(DATABASE, 'load: bare course page errors and timeouts', failed(floor));

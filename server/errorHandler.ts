@@ -96,8 +96,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     const known = error instanceof ApiError ? error : (fromDatabase(error) ?? fromFastify(error));
     const apiError = known ?? new ApiError(500, 'app.error.internal');
     if (!known) request.log.error({ err: error }, 'unhandled error');
-    else if (apiError.statusCode === 503)
-      request.log.warn({ err: error }, apiError.messageKey === 'app.error.concurrent_change' ? 'transaction ended by the database for a concurrent one' : 'database unavailable');
+    // Why the database refused: away, or the transaction ended for a concurrent one.
+    else if (apiError.statusCode === 503) request.log.warn({ err: error }, apiError.messageKey);
     return sendError(request, reply, apiError);
   });
 }
