@@ -129,7 +129,7 @@ export interface BrowserFigures {
  * Both are taken inside the page (performance.now() and a MutationObserver), so Playwright's own
  * round trips do not count.
  */
-export async function measureInBrowser(base: string, tries: number, bareBase?: string): Promise<BrowserFigures> {
+export async function measureInBrowser(base: string, tries: number, bareBase: string): Promise<BrowserFigures> {
   const session = await signIn(base);
   // The console's first page: cards ordered as each list's default sort, 10 to a page.
   const courseTitle = await firstTitle(base, session.token, '/api/v1/courses/pager?page=1&page_size=10&sort_by=id&order=desc', 'title');
@@ -183,7 +183,7 @@ export async function measureInBrowser(base: string, tries: number, bareBase?: s
       } finally {
         await context.close();
       }
-      if (bareBase) figures.bareColdMs.push(await bareColdVisit(browser, bareBase));
+      figures.bareColdMs.push(await bareColdVisit(browser, bareBase));
     }
   } finally {
     await browser.close();
