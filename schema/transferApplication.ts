@@ -17,7 +17,7 @@ export type ApplicationStatus = (typeof applicationStatuses)[number];
 export const transferApplication = defineEntity({
   ...places.transferApplication,
   table: 'tenant_transfer_applications',
-  // The learner's name lives on the user: the store searches it (server/routes/transferApplications.ts).
+  // The learner's name lives on the user: the application keeps a copy to search (server/db/schema.ts).
   keyword: [],
   defaultSort: { field: 'create_time', order: 'desc' },
   // The server sets all but the target: who applies and from where come from the session.

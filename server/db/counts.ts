@@ -6,7 +6,7 @@ import type { Executor } from './client';
  * around the triggers (`npm run seed:scale`), or to check them. Run it in a transaction of its own.
  */
 export async function rebuildCounts(db: Executor) {
-  await db.execute(sql`lock table enrollments, courses, series, teachers, users, vouchers, mail_outbox, audit_logs in share mode`);
+  await db.execute(sql`lock table enrollments, courses, series, teachers, users, vouchers, mail_outbox, tenant_transfer_applications, audit_logs in share mode`);
   // The levels of the counts are recounted whole below, not a row at a time at commit (migration 0025).
   await db.execute(sql`alter table enrollment_counts disable trigger enrollment_counts_levels, disable trigger enrollment_counts_levels_update`);
   await db.execute(sql`delete from enrollment_counts`);

@@ -100,5 +100,5 @@ export const searchColumn = (searched: SQL) => text(SEARCH_COLUMN).generatedAlwa
 /** The trigram index the keyword search goes through. */
 export const searchIndex = (table: string, column: PgColumn) => index(`${table}_search_trgm`).using('gin', sql`${column} gin_trgm_ops`);
 
-/** The keyword search's condition: `folded` (a search column, or a text lower-cased) holds `pattern` (an escaped `%word%`), whatever the case of either. */
-export const searchMatches = (folded: PgColumn | SQL, pattern: unknown) => sql`${folded} like lower(${pattern})`;
+/** The keyword search's condition: `folded` (a search column) holds `pattern` (an escaped `%word%`), whatever the case of either. */
+export const searchMatches = (folded: PgColumn, pattern: unknown) => sql`${folded} like lower(${pattern})`;

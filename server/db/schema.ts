@@ -221,9 +221,15 @@ export const tenantTransferApplications = entityTable(transferApplication, {
     create_time: createdAtMs('create_time'),
     decided_at: timestamp('decided_at', { withTimezone: true }),
     decided_by: integer('decided_by').references(() => users.user_id, { onDelete: 'set null' }),
+    // The learner's name lower-cased, the keyword search's column: the name lives on the user, so
+    // triggers keep this copy (migration 0035) where other tables generate theirs.
+    [SEARCH_COLUMN]: text(SEARCH_COLUMN),
   },
-  // One pending application per learner, even when two arrive at once.
-  indexes: (column) => [uniqueIndex('tenant_transfer_applications_one_pending').on(column('user_id')).where(sql`status = 'pending'`)],
+  indexes: (column) => [
+    // One pending application per learner, even when two arrive at once.
+    uniqueIndex('tenant_transfer_applications_one_pending').on(column('user_id')).where(sql`status = 'pending'`),
+    searchIndex('tenant_transfer_applications', column(SEARCH_COLUMN)),
+  ],
 });
 
 /**

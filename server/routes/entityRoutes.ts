@@ -49,12 +49,6 @@ export interface EntityStoreOptions {
    */
   computed?: Record<string, SQL>;
   /**
-   * The lower-cased text the keyword search looks in when the table has no search column
-   * (`searchColumn`: the declared `keyword` fields', or one declared with the table): a text outside
-   * the table, lower-cased (an application is found by its learner's name).
-   */
-  search?: SQL | PgColumn;
-  /**
    * The combinations of columns the table's `count_rows` trigger counts by (migration 0014; its
    * arguments): a list whose filters and route conditions compare exactly one combination's
    * columns, each to one value (one of them may take several), answers its exact total from
@@ -196,7 +190,8 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
   const answered = { ...selection, ...options.computed };
   const referenceNames = entity.names.filter((name) => entity.fields[name].kind === 'reference');
   const richTextNames = entity.names.filter((name) => entity.fields[name].kind === 'richText');
-  const search: SQL | PgColumn | undefined = options.search ?? columns[SEARCH_COLUMN];
+  /** The keyword search's column (`searchColumn`: the declared `keyword` fields', or one declared with the table and kept by it). */
+  const search: PgColumn | undefined = columns[SEARCH_COLUMN];
   /**
    * The rows past the table's watermark that `where` matches (see `foldedCounts`): a function whose
    * query gets the watermark as a value, so the primary key finds them (a subquery's value is unknown

@@ -245,3 +245,58 @@ test("the enrolment statistic's searched total is kept per scope through enrolme
   expect(kept).toEqual(recounted);
   expect(kept.filter((row) => row.table_name.startsWith('keyword_counts enrollment_counts'))).toHaveLength(2);
 });
+
+test("transfer applications searched by the learner's name keep their total through applications, decisions, renames and deletions", async () => {
+  const make = people(server);
+  const [from, to] = [await make.tenant('quay_from'), await make.tenant('quay_to')];
+  const learners: Awaited<ReturnType<typeof make.user>>[] = [];
+  for (const name of ['quay_ann', 'QUAY_bob', 'quay_cy', 'inland_dee']) learners.push(await make.user(name, from, ['learner']));
+  const apply = async (learner: (typeof learners)[number]) => {
+    const answer = await learner.api.post('/uc/v1/applies', { to_tenant_id: to });
+    expect(answer.status).toBe(200);
+    return answer.body.data.tenant_transfer_application_id as number;
+  };
+  const applications = [await apply(learners[0]), await apply(learners[1]), await apply(learners[3])];
+  /** The operator's answer (its names and total), the applications whose learner's name has the word counted now, and the kept row. */
+  const check = async (query: Record<string, string>, key: string) => {
+    const answer = await admin.get('/uc/v1/applies', { query: { keyword: 'quay', page_size: 50, ...query } });
+    expect(answer.status).toBe(200);
+    const [{ now }] = await rowsOf<{ now: number }>(
+      sql`select count(*)::int as now from tenant_transfer_applications as application join users on users.user_id = application.user_id
+          where users.user_name ilike '%quay%' and (${query.status ?? null}::text is null or application.status = ${query.status ?? null})`,
+    );
+    expect(answer.body.data.total).toBe(now);
+    expect(answer.body.data.items.every((item: { user_name: string }) => /quay/i.test(item.user_name))).toBe(true);
+    if (now > 0) expect(await keptRow('tenant_transfer_applications', 'quay', key)).toEqual({ row_count: now });
+    return now;
+  };
+  const both = async () => [await check({}, '{}'), await check({ status: 'pending' }, '{"status":"pending"}')];
+  expect(await both()).toEqual([2, 2]);
+  // Read from the kept row, whatever the case of the word searched.
+  await rowsOf(sql`update keyword_counts set row_count = row_count + 1000 where table_name = 'tenant_transfer_applications' and pattern = '%quay%' and key = '{}'`);
+  expect((await admin.get('/uc/v1/applies', { query: { keyword: 'QUAY' } })).body.data.total).toBe(1002);
+  await rowsOf(sql`update keyword_counts set row_count = row_count - 1000 where table_name = 'tenant_transfer_applications' and pattern = '%quay%' and key = '{}'`);
+
+  await apply(learners[2]);
+  expect(await both()).toEqual([3, 3]);
+  // Decided: still found, no longer pending.
+  expect((await admin.put(`/uc/v1/applies/${applications[0]}/reject`)).status).toBe(200);
+  expect(await both()).toEqual([3, 2]);
+  // The learner renamed out of the search, another into it: found by the name they have now.
+  expect((await admin.put(`/uc/v1/users/${learners[1].user_id}`, { user_name: 'harbour_bob' })).status).toBe(200);
+  expect(await both()).toEqual([2, 1]);
+  expect((await admin.put(`/uc/v1/users/${learners[3].user_id}`, { user_name: 'quayside_dee' })).status).toBe(200);
+  expect(await both()).toEqual([3, 2]);
+  const renamed = await admin.get('/uc/v1/applies', { query: { keyword: 'quayside' } });
+  expect(renamed.body.data.items.map((item: { user_name: string }) => item.user_name)).toEqual(['quayside_dee']);
+  expect((await admin.get('/uc/v1/applies', { query: { keyword: 'bob' } })).body.data.items.map((item: { user_name: string }) => item.user_name)).toEqual(['harbour_bob']);
+  // A learner deleted takes their applications along.
+  await rowsOf(sql`delete from users where user_id = ${learners[0].user_id}`);
+  expect(await both()).toEqual([2, 2]);
+  // The rename changed no field the audit trail keeps: the trail has no update of an application.
+  const [{ updates }] = await rowsOf<{ updates: number }>(sql`select count(*)::int as updates from audit_logs where entity = 'user_audit' and action = 'update' and record_id = ${applications[1]}`);
+  expect(updates).toBe(0);
+  const { kept, recounted } = await keptAndRecounted(server.database.db);
+  expect(kept).toEqual(recounted);
+  expect(kept.filter((row) => row.table_name === 'keyword_counts tenant_transfer_applications %quay%')).toHaveLength(2);
+});

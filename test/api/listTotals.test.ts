@@ -86,6 +86,15 @@ async function expectTotalsExact() {
     ['mails', admin, '/api/v1/mail_outbox/pager', {}, sql`select 1 from mail_outbox`],
     ['failed mails', admin, '/api/v1/mail_outbox/pager', { status: 'failed' }, sql`select 1 from mail_outbox where status = 'failed'`],
     ['mails by keyword', admin, '/api/v1/mail_outbox/pager', { keyword: 'counted' }, sql`select 1 from mail_outbox where array_to_string("to", ' ') || ' ' || subject ilike '%counted%'`],
+    ['transfer applications', admin, '/uc/v1/applies', {}, sql`select 1 from tenant_transfer_applications`],
+    ['pending transfer applications', admin, '/uc/v1/applies', { status: 'pending' }, sql`select 1 from tenant_transfer_applications where status = 'pending'`],
+    [
+      "transfer applications by the learner's name",
+      admin,
+      '/uc/v1/applies',
+      { keyword: 'counted' },
+      sql`select 1 from tenant_transfer_applications as application join users on users.user_id = application.user_id where users.user_name ilike '%counted%'`,
+    ],
   ];
   for (const [name, caller, path, query, rows] of shapes) expect([name, await totalOf(caller, path, query)]).toEqual([name, await count(rows)]);
   const { kept, recounted } = await keptAndRecounted(server.database.db);
@@ -124,6 +133,12 @@ test('after writes through the API and straight SQL, every total is still exact'
   await run(sql`insert into mail_outbox ("to", subject, text) select array['counted.' || n || '@example.com'], 'Counted mail ' || n, 'x' from generate_series(1, 12) as n`);
   await run(sql`update mail_outbox set status = case when subject like '%1_' then 'failed' else 'sent' end where subject like 'Counted mail %'`);
   await run(sql`delete from mail_outbox where subject like 'Counted mail 1%' and status = 'sent'`);
+  // Learners' requests to move, written and decided; a learner renamed into the search, and deleted with theirs.
+  await run(sql`insert into tenant_transfer_applications (user_id, from_tenant_id, to_tenant_id, status)
+    select user_id, tenant_id, ${north}, case when user_id % 2 = 0 then 'pending' else 'rejected' end from users where user_name like 'counted.1%' or user_name like 'counted.4%'`);
+  await run(sql`update tenant_transfer_applications set status = 'approved' where status = 'pending' and user_id in (select user_id from users where user_name like 'counted.4%')`);
+  await run(sql`update users set user_name = 'recounted.' || user_id where user_name like 'counted.4%'`);
+  await run(sql`delete from users where user_name like 'counted.1_'`);
   await expectTotalsExact();
 
   // A truncate empties the table's counters with it (the cascade takes the enrolments' too).
@@ -172,6 +187,9 @@ test('every counted shape reads its counter, and the others count rows', async (
     ['mails', admin, '/api/v1/mail_outbox/pager', {}, 'mail_outbox', {}],
     ['failed mails', admin, '/api/v1/mail_outbox/pager', { status: 'failed' }, 'mail_outbox', { status: 'failed' }],
     ['mails by keyword', admin, '/api/v1/mail_outbox/pager', { keyword: 'skewed' }, 'mail_outbox', null],
+    ['transfer applications', admin, '/uc/v1/applies', {}, 'tenant_transfer_applications', {}],
+    ['pending transfer applications', admin, '/uc/v1/applies', { status: 'pending' }, 'tenant_transfer_applications', { status: 'pending' }],
+    ["a tenant administrator's transfer applications", tenantAdmin, '/uc/v1/applies', {}, 'tenant_transfer_applications', null],
     // The trail keeps its own counts, folded in up to a watermark (migrations 0017, 0023, 0031); its sign-ins are rows every run has.
     ['the audit trail', admin, '/api/v1/audit_logs/pager', {}, 'audit_logs', {}],
     ['the audit trail by action', admin, '/api/v1/audit_logs/pager', { action: 'sign_in' }, 'audit_logs', { action: 'sign_in' }],

@@ -84,6 +84,12 @@ test('the lists answer with exact totals, and a second run adds nothing', async 
   const applications = await organisation.get('/uc/v1/applies', { query: { page: 1, page_size: 5 } });
   expect(applications.body.data.total).toBeGreaterThan(0);
   expect(applications.body.data.total).toBe(await count(`select count(*) from tenant_transfer_applications where from_tenant_id = ${tenant} or to_tenant_id = ${tenant}`));
+  // Found by the learner's name, which the load copied into the search column its trigger keeps (migration 0035).
+  const searched = await api.get('/uc/v1/applies', { query: { keyword: 'learner.10', page: 1, page_size: 5 } });
+  expect(searched.body.data.total).toBeGreaterThan(0);
+  expect(searched.body.data.total).toBe(
+    await count("select count(*) from tenant_transfer_applications as application join users on users.user_id = application.user_id where users.user_name like '%learner.10%'"),
+  );
 
   const again = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/seed-scale.ts'], {
     env: { ...process.env, NODE_OPTIONS: '', DATABASE_URL: database.url, SCALE: '0.005' },
