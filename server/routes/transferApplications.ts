@@ -18,8 +18,12 @@ type Row = Record<string, unknown>;
 const learnerName = sql<string>`(select users.user_name from users where users.user_id = tenant_transfer_applications.user_id)`;
 
 // The keyword search reads the learner's name as the application keeps it (its search column, migration
-// 0035); its totals, the whole list's and each status's, are counted.
-const store = entityStore(transferApplication, applications, { computed: { user_name: learnerName }, countedBy: [[], ['status']] });
+// 0035); its totals, the whole list's and each status's, are counted, and deep pages start from their day.
+const store = entityStore(transferApplication, applications, {
+  computed: { user_name: learnerName },
+  countedBy: [[], ['status']],
+  timeBlocks: { column: 'create_time' },
+});
 
 /** A tenant administrator sees and decides the applications from or to the own tenant. */
 const scope = (request: FastifyRequest) => tenantScope(request, applications.from_tenant_id, applications.to_tenant_id);

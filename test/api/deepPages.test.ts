@@ -139,6 +139,36 @@ test('users: deep pages in creation order equal an offset\'s, through inserts, c
   expect(await page()).toEqual(before);
 }, 120_000);
 
+test("transfer applications: deep pages in creation order equal an offset's, through applications, creation times moved and deletes", async () => {
+  // One learner in two applies, about every 53 minutes over about 110 days; a third still wait.
+  await run(sql`
+    insert into users (user_name, password_hash, roles)
+    select 'deep.applicant.' || n, 'x', '{learner}' from generate_series(1, 6000) as n`);
+  await run(sql`
+    insert into tenant_transfer_applications (user_id, from_tenant_id, to_tenant_id, status, create_time)
+    select user_id, null, (select min(tenant_id) from tenants), case when user_id % 3 = 0 then 'pending' else 'rejected' end, now() - make_interval(mins => 53 * (user_id % 3000))
+    from users where user_name like 'deep.applicant.%' and user_id % 2 = 0`);
+  const sorted = { by: 'create_time', id: 'tenant_transfer_application_id' };
+  await expectPagesAgree('/uc/v1/applies', 'tenant_transfer_applications', sorted);
+  await run(sql`update tenant_transfer_applications set create_time = create_time - interval '2 days 7 hours' where tenant_transfer_application_id % 7 = 0`);
+  await run(sql`delete from users where user_name like 'deep.applicant.%' and user_id % 10 = 0`);
+  await expectPagesAgree('/uc/v1/applies', 'tenant_transfer_applications', sorted);
+
+  // The deep page reads the days: skewed, the newest day's count moves it by as much.
+  const page = async () =>
+    (await admin.get('/uc/v1/applies', { query: { page: 80, page_size: PAGE_SIZE } })).body.data.items.map(
+      (item: { tenant_transfer_application_id: number }) => item.tenant_transfer_application_id,
+    );
+  const before = await page();
+  try {
+    await run(sql`update time_blocks set row_count = row_count + 3 where table_name = 'tenant_transfer_applications' and span = 86400 and block = (select max(block) from time_blocks where table_name = 'tenant_transfer_applications' and span = 86400)`);
+    expect((await page()).slice(3)).toEqual(before.slice(0, PAGE_SIZE - 3));
+  } finally {
+    await run(sql`select recount_time_blocks()`);
+  }
+  expect(await page()).toEqual(before);
+}, 120_000);
+
 test('enrolments: deep pages in enrol time equal an offset\'s, and every range of enrol times answers the rows\' count', async () => {
   await run(sql`
     insert into users (user_name, password_hash, real_name, email, roles)

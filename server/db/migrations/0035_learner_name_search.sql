@@ -49,3 +49,21 @@ CREATE TRIGGER tenant_transfer_applications_count_truncate AFTER TRUNCATE ON ten
 -- locked out writers until this migration commits).
 INSERT INTO row_counts (table_name, key, row_count)
 SELECT 'tenant_transfer_applications', key, count(*) FROM tenant_transfer_applications, LATERAL (VALUES ('{}'::jsonb), (jsonb_build_object('status', status))) AS keys(key) GROUP BY key;
+--> statement-breakpoint
+-- A deep page in creation order (the list's own) starts from its day, as the users' do (migration
+-- 0023): the last of 20,000 walked all of them, 2.9 ms of the database's alone.
+CREATE TRIGGER tenant_transfer_applications_time_blocks_insert AFTER INSERT ON tenant_transfer_applications REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_time_blocks('create_time', '86400');
+--> statement-breakpoint
+CREATE TRIGGER tenant_transfer_applications_time_blocks_update AFTER UPDATE ON tenant_transfer_applications REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION count_time_blocks('create_time', '86400');
+--> statement-breakpoint
+CREATE TRIGGER tenant_transfer_applications_time_blocks_delete AFTER DELETE ON tenant_transfer_applications REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION count_time_blocks('create_time', '86400');
+--> statement-breakpoint
+CREATE TRIGGER tenant_transfer_applications_time_blocks_truncate AFTER TRUNCATE ON tenant_transfer_applications FOR EACH STATEMENT EXECUTE FUNCTION count_time_blocks();
+--> statement-breakpoint
+INSERT INTO time_blocks (table_name, span, block, row_count)
+SELECT 'tenant_transfer_applications', 86400, floor(extract(epoch FROM create_time) / 86400)::bigint, count(*) FROM tenant_transfer_applications GROUP BY 3 ORDER BY 3;
+--> statement-breakpoint
+-- The search column's statistics, which the planner costs a search by: without them it took a word
+-- in every application for a rare one and sorted all 20,000 matches (11.9 ms against 0.1). The
+-- backfill above leaves a dead version of each row for autovacuum.
+ANALYZE "tenant_transfer_applications";
