@@ -3,15 +3,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboard, dashboardFigures, dashboardQuery, type DashboardFigures } from '../../schema/dashboard';
 import { failures, success } from '../../schema/envelope';
 import type { Executor } from '../db/client';
-import { enrollments } from '../db/schema';
+import { courses, enrollments } from '../db/schema';
 import { countInTime } from '../db/timeBlocks';
 import { caller } from '../types';
 
 /**
  * The dashboard's figures in one statement, for the platform (`tenant` null) or one organisation.
  * Totals come from the counters the triggers keep (`row_counts`, migration 0014), never from
- * counting a big table; the platform's enrolments of the week and of each of the 30 days from the
- * quarter hours they keep (`time_blocks`, migration 0023); the other week's figures, and an
+ * counting a big table, the platform's pending applications too (migration 0035); the platform's
+ * courses of the week and enrolments of each of the 30 days from the quarter hours they keep
+ * (`time_blocks`, migrations 0023, 0036), the enrolments of the week from those days; the other week's figures, and an
  * organisation's, are index ranges on the creation times (migration 0020); learners are the
  * counted accounts less the few that are staff (a partial index holds only those).
  */
@@ -29,7 +30,7 @@ export async function dashboardFiguresOf(db: Executor, tenant: number | null, ti
       ${tenant === null ? counter('courses', sql`'{}'::jsonb`) : counter('enrollment_counts', scopeKey)}::int as courses_total,
       ${
         tenant === null
-          ? sql`(select count(*) from courses where created_at >= bounds.week_start)`
+          ? countInTime(courses, 'courses', courses.created_at, sql`bounds.week_start`)
           : sql`(select count(distinct target_id) from enrollments where tenant_id = ${tenant}::int and create_at >= bounds.week_start)`
       }::int as courses_week,
       (${counter('users', scopeKey)} - (select count(*) from users where not ('learner' = any(roles)) and ${inTenant(sql`tenant_id`)}))::int as learners_total,
@@ -37,16 +38,15 @@ export async function dashboardFiguresOf(db: Executor, tenant: number | null, ti
       ${counter('enrollments', scopeKey)}::int as enrollments_total,
       ${
         tenant === null
-          ? countInTime(enrollments, 'enrollments', enrollments.create_at, sql`bounds.week_start`)
-          : sql`(select count(*) from enrollments where create_at >= bounds.week_start and tenant_id = ${tenant}::int)`
-      }::int as enrollments_week,
-      (select count(*) from tenant_transfer_applications
-        where status = 'pending' and ${tenant === null ? sql`true` : sql`(from_tenant_id = ${tenant}::int or to_tenant_id = ${tenant}::int)`})::int as pending_applications,
+          ? counter('tenant_transfer_applications', sql`'{"status": "pending"}'::jsonb`)
+          : sql`(select count(*) from tenant_transfer_applications where status = 'pending' and (from_tenant_id = ${tenant}::int or to_tenant_id = ${tenant}::int))`
+      }::int as pending_applications,
       (select count(*) from voucher_redemptions as redemption
         where redemption.create_time >= bounds.week_start
           and ${tenant === null ? sql`true` : sql`exists (select from users where users.user_id = redemption.user_id and users.tenant_id = ${tenant}::int)`})::int
         as vouchers_redeemed_week,
       (extract(epoch from bounds.week_start) * 1000)::bigint as week_start,
+      to_char(bounds.week_start at time zone ${timeZone}, 'YYYY-MM-DD') as week_start_day,
       ${
         tenant === null
           ? // Each day from the quarter hours the triggers keep (migration 0023), never counting a month of rows.
@@ -68,14 +68,17 @@ export async function dashboardFiguresOf(db: Executor, tenant: number | null, ti
       } as enrollments_per_day
     from bounds`)) as unknown as { rows: Record<string, unknown>[] };
   const row = rows[0];
+  const days = row.enrollments_per_day as DashboardFigures['enrollments_per_day'];
+  // The enrolments of the week are the chart's days from Monday, whose 00:00 there starts a day of it: the card and the chart agree, for no count of its own.
+  const enrollmentsWeek = days.filter(({ day }) => day >= (row.week_start_day as string)).reduce((sum, { count }) => sum + count, 0);
   return {
     courses: { total: Number(row.courses_total), week: Number(row.courses_week) },
     learners: { total: Number(row.learners_total), week: Number(row.learners_week) },
-    enrollments: { total: Number(row.enrollments_total), week: Number(row.enrollments_week) },
+    enrollments: { total: Number(row.enrollments_total), week: enrollmentsWeek },
     pending_applications: Number(row.pending_applications),
     vouchers_redeemed_week: Number(row.vouchers_redeemed_week),
     week_start: Number(row.week_start),
-    enrollments_per_day: row.enrollments_per_day as DashboardFigures['enrollments_per_day'],
+    enrollments_per_day: days,
   };
 }
 
