@@ -133,11 +133,11 @@ test('after writes through the API and straight SQL, every total is still exact'
   await run(sql`insert into mail_outbox ("to", subject, text) select array['counted.' || n || '@example.com'], 'Counted mail ' || n, 'x' from generate_series(1, 12) as n`);
   await run(sql`update mail_outbox set status = case when subject like '%1_' then 'failed' else 'sent' end where subject like 'Counted mail %'`);
   await run(sql`delete from mail_outbox where subject like 'Counted mail 1%' and status = 'sent'`);
-  // Learners' requests to move, written and decided; a learner renamed into the search, and deleted with theirs.
+  // Learners' requests to move, written and decided; learners renamed out of the search, and deleted with theirs.
   await run(sql`insert into tenant_transfer_applications (user_id, from_tenant_id, to_tenant_id, status)
     select user_id, tenant_id, ${north}, case when user_id % 2 = 0 then 'pending' else 'rejected' end from users where user_name like 'counted.1%' or user_name like 'counted.4%'`);
   await run(sql`update tenant_transfer_applications set status = 'approved' where status = 'pending' and user_id in (select user_id from users where user_name like 'counted.4%')`);
-  await run(sql`update users set user_name = 'recounted.' || user_id where user_name like 'counted.4%'`);
+  await run(sql`update users set user_name = 'renamed.' || user_id where user_name like 'counted.4%'`);
   await run(sql`delete from users where user_name like 'counted.1_'`);
   await expectTotalsExact();
 
