@@ -3,8 +3,8 @@
  * inside one transaction (all or nothing): 1,000,000 courses in 1,000 categories, 50,000 teachers,
  * 2,000 tenants with an administrator each, 200,000 learners with 5,000,000 enrolments (a few
  * popular courses, a long tail), 100,000 series and 100,000 vouchers, 20,000 requests to move
- * organisation, and chapters for the courses people open, one with 300 sections; and a platform operator, `scale.operator`, with the learners'
- * password (the bench's scale part signs in as it). Run again on a filled database, it adds only the
+ * organisation, and chapters for the courses people open, one with 300 sections; and a platform
+ * operator, `scale.operator`, with the learners' password (the bench's scale part signs in as it). Run again on a filled database, it adds only the
  * operator if it is missing.
  *
  * The database is DATABASE_URL's, or the embedded one in DATA_DIR (started for the fill, or reached

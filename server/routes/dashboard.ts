@@ -12,8 +12,8 @@ import { caller } from '../types';
  * Totals come from the counters the triggers keep (`row_counts`, migration 0014), never from
  * counting a big table, the platform's pending applications too (migration 0035); the platform's
  * courses of the week and enrolments of each of the 30 days from the quarter hours they keep
- * (`time_blocks`, migrations 0023, 0036), the enrolments of the week from those days; the other week's figures, and an
- * organisation's, are index ranges on the creation times (migration 0020); learners are the
+ * (`time_blocks`, migrations 0023, 0036), and the enrolments of the week from those days; the other
+ * week's figures, and an organisation's, are index ranges on the creation times (migration 0020); learners are the
  * counted accounts less the few that are staff (a partial index holds only those).
  */
 export async function dashboardFiguresOf(db: Executor, tenant: number | null, timeZone: string): Promise<DashboardFigures> {
@@ -69,7 +69,8 @@ export async function dashboardFiguresOf(db: Executor, tenant: number | null, ti
     from bounds`)) as unknown as { rows: Record<string, unknown>[] };
   const row = rows[0];
   const days = row.enrollments_per_day as DashboardFigures['enrollments_per_day'];
-  // The enrolments of the week are the chart's days from Monday, whose 00:00 there starts a day of it: the card and the chart agree, for no count of its own.
+  // The enrolments of the week are the chart's days from Monday (its 00:00 there starts one of them):
+  // the card and the chart agree, and the week costs no count of its own.
   const enrollmentsWeek = days.filter(({ day }) => day >= (row.week_start_day as string)).reduce((sum, { count }) => sum + count, 0);
   return {
     courses: { total: Number(row.courses_total), week: Number(row.courses_week) },

@@ -69,6 +69,19 @@ async function expectTimeBlocksTrue(table: string, column: string) {
   expect(kept).toEqual(recounted);
 }
 
+/** A deep page in creation order reads the days the table keeps: skewed, the newest day's count moves the page by as much. */
+async function expectDeepPageReadsDays(path: string, table: string, id: string) {
+  const page = async () => (await admin.get(path, { query: { page: 80, page_size: PAGE_SIZE } })).body.data.items.map((item: Record<string, number>) => item[id]);
+  const before = await page();
+  try {
+    await run(sql`update time_blocks set row_count = row_count + 3 where table_name = ${table} and span = 86400 and block = (select max(block) from time_blocks where table_name = ${table} and span = 86400)`);
+    expect((await page()).slice(3)).toEqual(before.slice(0, PAGE_SIZE - 3));
+  } finally {
+    await run(sql`select recount_time_blocks()`);
+  }
+  expect(await page()).toEqual(before);
+}
+
 test('teachers: deep pages after inserts, holes and an emptied block equal an offset\'s', async () => {
   await run(sql`insert into teachers (name, title) select 'Deep teacher ' || n, 'Lecturer' from generate_series(1, 3500) as n`);
   await expectPagesAgree('/api/v1/teachers/pager', 'teachers');
@@ -127,16 +140,7 @@ test('users: deep pages in creation order equal an offset\'s, through inserts, c
   await run(sql`delete from users where user_name like 'deep.user.%' and user_id % 13 = 0`);
   await expectPagesAgree('/uc/v1/system/users', 'users', { by: 'create_time', id: 'user_id' });
 
-  // The deep page reads the days: skewed, the newest day's count moves it by as much.
-  const page = async () => (await admin.get('/uc/v1/system/users', { query: { page: 80, page_size: PAGE_SIZE } })).body.data.items.map((item: { user_id: number }) => item.user_id);
-  const before = await page();
-  try {
-    await run(sql`update time_blocks set row_count = row_count + 3 where table_name = 'users' and span = 86400 and block = (select max(block) from time_blocks where table_name = 'users' and span = 86400)`);
-    expect((await page()).slice(3)).toEqual(before.slice(0, PAGE_SIZE - 3));
-  } finally {
-    await run(sql`select recount_time_blocks()`);
-  }
-  expect(await page()).toEqual(before);
+  await expectDeepPageReadsDays('/uc/v1/system/users', 'users', 'user_id');
 }, 120_000);
 
 test("transfer applications: deep pages in creation order equal an offset's, through applications, creation times moved and deletes", async () => {
@@ -154,19 +158,7 @@ test("transfer applications: deep pages in creation order equal an offset's, thr
   await run(sql`delete from users where user_name like 'deep.applicant.%' and user_id % 10 = 0`);
   await expectPagesAgree('/uc/v1/applies', 'tenant_transfer_applications', sorted);
 
-  // The deep page reads the days: skewed, the newest day's count moves it by as much.
-  const page = async () =>
-    (await admin.get('/uc/v1/applies', { query: { page: 80, page_size: PAGE_SIZE } })).body.data.items.map(
-      (item: { tenant_transfer_application_id: number }) => item.tenant_transfer_application_id,
-    );
-  const before = await page();
-  try {
-    await run(sql`update time_blocks set row_count = row_count + 3 where table_name = 'tenant_transfer_applications' and span = 86400 and block = (select max(block) from time_blocks where table_name = 'tenant_transfer_applications' and span = 86400)`);
-    expect((await page()).slice(3)).toEqual(before.slice(0, PAGE_SIZE - 3));
-  } finally {
-    await run(sql`select recount_time_blocks()`);
-  }
-  expect(await page()).toEqual(before);
+  await expectDeepPageReadsDays('/uc/v1/applies', 'tenant_transfer_applications', 'tenant_transfer_application_id');
 }, 120_000);
 
 test('enrolments: deep pages in enrol time equal an offset\'s, and every range of enrol times answers the rows\' count', async () => {
