@@ -16,6 +16,9 @@ export const QUARTER_HOUR = 900;
  */
 export function countInTime(table: PgTable, tableName: string, column: PgColumn, from?: SQL, to?: SQL, pastWatermark?: (where: SQL | undefined) => SQL): SQL<number> {
   const quarter = sql.raw(String(QUARTER_HOUR));
+  // The table's name as a literal, not a value: a kept (generic) plan then knows which table's blocks it reads.
+  if (!/^[a-z_]+$/.test(tableName)) throw new Error(`${tableName} is not a table's name`);
+  const blocksOf = sql.raw(`'${tableName}'`);
   // The first whole quarter (the start rounded up) and the one after the last (the end rounded down).
   const first = from && sql`ceil(extract(epoch from ${from}) / ${quarter})::bigint`;
   const after = to && sql`floor(extract(epoch from ${to}) / ${quarter})::bigint`;
@@ -25,7 +28,7 @@ export function countInTime(table: PgTable, tableName: string, column: PgColumn,
   const counted = (bound: SQL, ...edge: (SQL | undefined)[]) =>
     sql`(case when extract(epoch from ${bound}) % ${quarter} = 0 then 0 else (select count(*) from ${table} where ${and(...inRange, ...edge)}) end)`;
   const parts = [
-    sql`(select coalesce(sum(row_count), 0) from time_blocks where table_name = ${tableName} and span = ${quarter}${first ? sql` and block >= ${first}` : sql``}${after ? sql` and block < ${after}` : sql``})`,
+    sql`(select coalesce(sum(row_count), 0) from time_blocks where table_name = ${blocksOf} and span = ${quarter}${first ? sql` and block >= ${first}` : sql``}${after ? sql` and block < ${after}` : sql``})`,
     // Before the first whole quarter; from the end of the last one (never again what the first counted).
     from && first && counted(from, lt(column, startOf(first))),
     to && after && counted(to, gte(column, startOf(after)), first && gte(column, startOf(first))),

@@ -1,9 +1,11 @@
-import { sql } from 'drizzle-orm';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { dashboard, dashboardFigures, dashboardQuery, type DashboardFigures } from '../../schema/dashboard';
 import { failures, success } from '../../schema/envelope';
-import type { Executor } from '../db/client';
+import type { Database } from '../db/client';
 import { courses, enrollments } from '../db/schema';
+import { poolOf, statementName } from '../db/statements';
 import { countInTime } from '../db/timeBlocks';
 import { caller } from '../types';
 
@@ -16,12 +18,14 @@ import { caller } from '../types';
  * week's figures, and an organisation's, are index ranges on the creation times (migration 0020); learners are the
  * counted accounts less the few that are staff (a partial index holds only those).
  */
-export async function dashboardFiguresOf(db: Executor, tenant: number | null, timeZone: string): Promise<DashboardFigures> {
-  const counter = (table: string, key: ReturnType<typeof sql>) =>
-    sql`coalesce((select sum(row_count) from row_counts where table_name = ${table} and key = ${key}), 0)`;
+function figuresStatement(platform: boolean): SQL {
+  const timeZone = sql.placeholder('time_zone');
+  const tenant = platform ? null : sql.placeholder('tenant');
+  // The counted table's name as a literal: a kept plan knows whose counters it reads.
+  const counter = (table: string, key: SQL) => sql`coalesce((select sum(row_count) from row_counts where table_name = ${sql.raw(`'${table}'`)} and key = ${key}), 0)`;
   const scopeKey = tenant === null ? sql`'{}'::jsonb` : sql`jsonb_build_object('tenant_id', ${tenant}::int)`;
-  const inTenant = (column: ReturnType<typeof sql>) => (tenant === null ? sql`true` : sql`${column} = ${tenant}::int`);
-  const { rows } = (await db.execute(sql`
+  const inTenant = (column: SQL) => (tenant === null ? sql`true` : sql`${column} = ${tenant}::int`);
+  return sql`
     with bounds as (
       select date_trunc('week', now() at time zone ${timeZone}) at time zone ${timeZone} as week_start,
              (date_trunc('day', now() at time zone ${timeZone}) - interval '29 days') at time zone ${timeZone} as chart_start
@@ -66,8 +70,31 @@ export async function dashboardFiguresOf(db: Executor, tenant: number | null, ti
                 group by made_on
               ) as made on made.made_on = day::date)`
       } as enrollments_per_day
-    from bounds`)) as unknown as { rows: Record<string, unknown>[] };
-  const row = rows[0];
+    from bounds`;
+}
+
+/**
+ * Each scope's statement, built once (drizzle built it per call: about 0.2 ms of a request). The
+ * platform's is named: its only value is the time zone, which changes no plan, so the plan
+ * PostgreSQL keeps after five calls is the one it would make for each, and a call is neither parsed
+ * nor planned (0.6-0.7 ms of 2.3). An organisation's is planned for its values on every call.
+ */
+const dialect = new PgDialect();
+const statements = Object.fromEntries(
+  (['platform', 'tenant'] as const).map((scope) => {
+    const { sql: text, params } = dialect.sqlToQuery(figuresStatement(scope === 'platform'));
+    return [scope, { name: scope === 'platform' ? statementName(text) : undefined, text, params }];
+  }),
+) as Record<'platform' | 'tenant', { name?: string; text: string; params: unknown[] }>;
+
+/**
+ * The dashboard's figures, for the platform (`tenant` null) or one organisation, "this week" and the
+ * 30 days in `timeZone`.
+ */
+export async function dashboardFiguresOf(db: Database, tenant: number | null, timeZone: string): Promise<DashboardFigures> {
+  const { name, text, params } = statements[tenant === null ? 'platform' : 'tenant'];
+  const { rows } = await poolOf(db).query({ name, text, values: fillPlaceholders(params, { time_zone: timeZone, tenant }) });
+  const row = rows[0] as Record<string, unknown>;
   const days = row.enrollments_per_day as DashboardFigures['enrollments_per_day'];
   // The enrolments of the week are the chart's days from Monday (its 00:00 there starts one of them):
   // the card and the chart agree, and the week costs no count of its own.

@@ -143,7 +143,9 @@ describe('GET /api/v1/dashboard', () => {
       on conflict do nothing
       returning id`)) as unknown as { rows: unknown[] };
     expect(made.length).toBeGreaterThan(400);
-    for (const timeZone of ['UTC', 'Asia/Kolkata', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham']) {
+    const zones = ['UTC', 'Asia/Kolkata', 'Asia/Kathmandu', 'America/St_Johns', 'Pacific/Chatham'];
+    // Twice round: the platform's statement is named, and from its sixth call on a connection PostgreSQL may keep one plan for every zone.
+    for (const timeZone of [...zones, ...zones]) {
       const answer = await admin.get(address, { query: { time_zone: timeZone } });
       expect(answer.status).toBe(200);
       const { enrollments_per_day: days, week_start, enrollments } = answer.body.data;
