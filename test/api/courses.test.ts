@@ -205,6 +205,27 @@ describe('the category filter', () => {
     expect(mobile.items.map((course) => course.id)).not.toContain(direct.id);
   });
 
+  test("a category's pages, near its start and past it, are the courses in order an offset finds, its subcategories' merged", async () => {
+    // 260 more under Programming, each subcategory's ids interleaved with the others'.
+    const under = [categoryId.Programming, ...childrenOf.Programming];
+    await server.database.db.execute(sql`
+      insert into courses (title, category_id, res_type)
+      select 'Merged page ' || n, (${`{${under.join(',')}}`}::int[])[1 + n % ${under.length}], 'video' from generate_series(1, 260) as n`);
+    const ids = async (category: number, offset: number, limit: number) => {
+      const { rows } = (await server.database.db.execute(sql`
+        select id from courses where category_id = any(array(select id from categories where id = ${category} or parent_id = ${category}))
+        order by id desc limit ${limit} offset ${offset}`)) as unknown as { rows: { id: number }[] };
+      return rows.map((row) => row.id);
+    };
+    for (const category of [categoryId.Programming, childrenOf.Programming[1]]) {
+      // The first page, pages within 200 rows of the start (merged), and pages past them (an offset in the index).
+      for (const [page, size] of [[1, 20], [2, 20], [10, 20], [11, 20], [14, 20], [1, 100], [2, 100], [3, 100], [29, 7]]) {
+        const answer = await list({ categoryId: category, page, page_size: size });
+        expect([category, page, size, answer.items.map((course) => course.id)]).toEqual([category, page, size, await ids(category, (page - 1) * size, size)]);
+      }
+    }
+  });
+
   test('with a keyword and paging: one page of the matches, the total of all of them', async () => {
     const all = await list({ categoryId: categoryId.Languages, keyword: 'HSK', page_size: 100 });
     expect(all.total).toBeGreaterThan(0);
