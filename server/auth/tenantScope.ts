@@ -1,7 +1,7 @@
 import { eq, getTableName, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyRequest } from 'fastify';
-import { countable, type Bound, type Condition } from '../routes/entityRoutes';
+import { anyOf, countable, type Bound, type Condition } from '../routes/entityRoutes';
 import { caller } from '../types';
 
 /**
@@ -36,7 +36,7 @@ export function ownTenant(tenant: number, ...columns: [PgColumn, ...PgColumn[]])
     condition =
       columns.length === 1
         ? countable(eq(first, sql.placeholder('tenant')), { column: first.name, placeholder: 'tenant' })
-        : or(...columns.map((column) => eq(column, sql.placeholder('tenant'))))!;
+        : anyOf(columns, sql.placeholder('tenant'));
     tenantConditions.set(key, condition);
   }
   return { condition, values: { tenant } };

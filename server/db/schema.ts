@@ -229,6 +229,9 @@ export const tenantTransferApplications = entityTable(transferApplication, {
     // One pending application per learner, even when two arrive at once.
     uniqueIndex('tenant_transfer_applications_one_pending').on(column('user_id')).where(sql`status = 'pending'`),
     searchIndex('tenant_transfer_applications', column(SEARCH_COLUMN)),
+    // An organisation's applications, from it and to it, each read in the list's order and merged (see `anyOf`).
+    index('tenant_transfer_applications_from_tenant_create_time_idx').on(column('from_tenant_id'), column('create_time'), column('tenant_transfer_application_id')),
+    index('tenant_transfer_applications_to_tenant_create_time_idx').on(column('to_tenant_id'), column('create_time'), column('tenant_transfer_application_id')),
   ],
 });
 

@@ -350,3 +350,38 @@ describe('the demo', () => {
     expect(answer.body.data.items[0]).toMatchObject({ from_tenant: { display_name: 'Demo Academy' }, to_tenant: { display_name: 'Riverside College' }, status: 'pending' });
   });
 });
+
+describe('a tenant administrator at length', () => {
+  test("the pages near the start and past it, either way, are the applications from or to the organisation an offset finds, in order", async () => {
+    // 300 decided applications of one learner: from the north, to it, and between the others; some made at the same moment.
+    const learner = await learnerOf(west, 'many');
+    const database = new pg.Client({ connectionString: server.databaseUrl });
+    await database.connect();
+    const ids = async (order: 'asc' | 'desc', offset: number, limit: number) =>
+      (
+        await database.query<{ id: number }>(
+          `select tenant_transfer_application_id as id from tenant_transfer_applications where from_tenant_id = $1 or to_tenant_id = $1
+           order by create_time ${order}, tenant_transfer_application_id ${order} limit $2 offset $3`,
+          [north, limit, offset],
+        )
+      ).rows.map((row) => row.id);
+    try {
+      await database.query(
+        `insert into tenant_transfer_applications (user_id, from_tenant_id, to_tenant_id, status, create_time)
+         select $1, (array[$2, $3, $4]::int[])[1 + n % 3], (array[$3, $2, $3]::int[])[1 + n % 3], 'rejected', now() - make_interval(mins => n / 2)
+         from generate_series(1, 300) as n`,
+        [learner.user_id, north, west, south],
+      );
+      for (const order of ['desc', 'asc'] as const) {
+        for (const [page, size] of [[1, 20], [2, 20], [10, 20], [11, 20], [14, 20], [1, 100], [2, 100], [3, 100], [29, 7]]) {
+          const answer = await northAdmin.api.get(applies, { query: { sort_by: 'create_time', order, page, page_size: size } });
+          expect(answer.status).toBe(200);
+          const listed = answer.body.data.items.map((item: { tenant_transfer_application_id: number }) => item.tenant_transfer_application_id);
+          expect([order, page, size, listed]).toEqual([order, page, size, await ids(order, (page - 1) * size, size)]);
+        }
+      }
+    } finally {
+      await database.end();
+    }
+  });
+});
