@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -114,24 +114,29 @@ function statisticQueryOf(db: Executor, shape: 'searching' | 'first' | 'deep', o
   const direction = order === 'asc' ? asc : desc;
   // The index on (tenant_id, enrollment_count, course_id) gives this order (most enrolled first: on a tie, the newer course).
   const ordered = [direction(enrollmentCounts.enrollment_count), direction(enrollmentCounts.course_id)];
-  let entry: SQL | undefined;
-  let offset: SQL = sql`${sql.placeholder('offset')}::bigint`;
+  const offset: SQL = sql`${sql.placeholder('offset')}::bigint`;
+  let pageIds: SQL | SQLWrapper = (
+    searched
+      ? db.select({ id: enrollmentCounts.course_id }).from(enrollmentCounts).innerJoin(courses, eq(courses.id, enrollmentCounts.course_id)).where(and(scoped, searched))
+      : db.select({ id: enrollmentCounts.course_id }).from(enrollmentCounts).where(scoped)
+  )
+    .orderBy(...ordered)
+    .limit(sql.placeholder('limit'))
+    .offset(offset as unknown as number);
   if (shape === 'deep') {
     // The levels as blocks: a count, and how many courses have it.
     const levels = sql`(select ${enrollmentCountLevels.enrollment_count} as block, ${enrollmentCountLevels.courses} as row_count from ${enrollmentCountLevels}
       where ${enrollmentCountLevels.tenant_id} = ${sql.placeholder('tenant')}) as levels`;
     const reached = blockReached(levels, order, offset);
-    // Past the end no count is reached: no row either, and the caller counts.
-    entry = order === 'asc' ? sql`${enrollmentCounts.enrollment_count} >= (select block from ${reached})` : sql`${enrollmentCounts.enrollment_count} <= (select block from ${reached})`;
-    offset = sql`(select ${offset} - before from ${reached})`;
+    const entry = order === 'asc' ? sql`${enrollmentCounts.enrollment_count} >= reached.block` : sql`${enrollmentCounts.enrollment_count} <= reached.block`;
+    const way = sql.raw(order);
+    // The count reached once, the index entered from it (see entityRoutes' deep pages). Past the end no count is reached: no row
+    // either, and the caller counts.
+    pageIds = sql`(select entered.id from ${reached} cross join lateral (
+      select ${enrollmentCounts.course_id} as id from ${enrollmentCounts} where ${scoped} and ${entry}
+      order by ${enrollmentCounts.enrollment_count} ${way}, ${enrollmentCounts.course_id} ${way}
+      limit ${sql.placeholder('limit')} offset ${offset} - reached.before) as entered)`;
   }
-  const pageIds = (searched
-    ? db.select({ id: enrollmentCounts.course_id }).from(enrollmentCounts).innerJoin(courses, eq(courses.id, enrollmentCounts.course_id)).where(and(scoped, searched))
-    : db.select({ id: enrollmentCounts.course_id }).from(enrollmentCounts).where(and(scoped, entry))
-  )
-    .orderBy(...ordered)
-    .limit(sql.placeholder('limit'))
-    .offset(offset as unknown as number);
   const selection = { id: courses.id, title: courses.title, enrollment_count: enrollmentCounts.enrollment_count, total: counted, kept };
   const page = db
     .select(selection)

@@ -548,13 +548,14 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     offset: number | Placeholder | SQL,
     extra: Record<string, SQL> = {},
     heldTo: Record<string, SQL> = {},
-    merged?: SQL,
+    /** The page's ids, when they are found otherwise than by `where`, `limit` and `offset` (a merge, a deep page's block). */
+    pageIds?: SQL,
   ) {
     const direction = order === 'asc' ? asc : desc;
     const sortColumn = sortBy === 'id' ? idColumn : columns[sortBy];
     // drizzle writes a limit or offset given as SQL as it is
     const ids =
-      merged ??
+      pageIds ??
       db
         .select({ id: idColumn })
         .from(table)
@@ -605,18 +606,22 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
    * A deep page of the whole list in the order of its blocks (ids, or days): the blocks' counts,
    * summed in the page's order, give the block holding row `offset` and the rows before it, so the
    * index is entered at that block and only that block's rows are skipped (fewer than ID_BLOCK, or a
-   * day's). One statement still: the same snapshot as the page.
+   * day's). One statement still: the same snapshot as the page. The block is found once and the
+   * index entered from it in a lateral subquery: as two subqueries (where to enter, how many to
+   * skip) the blocks were summed twice, 1.1 ms each at 5,000,000 enrolments.
    */
   function deepPageQuery(db: Executor, total: SQL, blocks: DeepBlocks, order: 'asc' | 'desc') {
     const offset = sql`${sql.placeholder('offset')}::bigint`;
     const reached = blockReached(blocks.counts, order, offset);
     const entry =
-      order === 'desc'
-        ? sql`${blocks.column} < (select ${blocks.startOf(sql`block + 1`)} from ${reached})`
-        : sql`${blocks.column} >= (select ${blocks.startOf(sql`block`)} from ${reached})`;
+      order === 'desc' ? sql`${blocks.column} < ${blocks.startOf(sql`reached.block + 1`)}` : sql`${blocks.column} >= ${blocks.startOf(sql`reached.block`)}`;
+    const sortColumn = blocks.sortBy === 'id' ? idColumn : columns[blocks.sortBy];
+    const way = sql.raw(order);
     // Past the end no block is found: no row either, and the caller counts.
-    const skip = sql`(select ${offset} - before from ${reached})`;
-    return pageQuery(db, entry, total, blocks.sortBy, order, sql.placeholder('limit'), skip as unknown as Placeholder);
+    const ids = sql`(select entered.id from ${reached} cross join lateral (
+      select ${idColumn} as id from ${table} where ${entry} order by ${sortColumn} ${way}, ${idColumn} ${way}
+      limit ${sql.placeholder('limit')} offset ${offset} - reached.before) as entered)`;
+    return pageQuery(db, undefined, total, blocks.sortBy, order, sql.placeholder('limit'), sql.placeholder('offset'), {}, {}, ids);
   }
   interface PreparedShape {
     /** The page's statement (placeholders among its params) and its run. */
