@@ -12,9 +12,19 @@ export const QUARTER_HOUR = 900;
  * column's index (at most a quarter hour's rows at each end; none when a bound falls on a quarter,
  * as every time zone's midnight does). `from` and `to` are timestamptz expressions. A table whose
  * blocks hold its rows up to a watermark (migration 0031) gives `pastWatermark`, the count of its
- * rows past it that a condition matches: those in the whole quarters are added.
+ * rows past it that a condition matches: those in the whole quarters are added. A table that keeps
+ * days as well (`keepsDays`) has the whole days (UTC) inside the range summed from them, and only the
+ * quarters before and after them: 30 days are about 30 days and 200 quarters, not 2,880 quarters
+ * (1.4 ms of a 2.3 ms page at 5,000,000 enrolments), and a day in UTC is one day's row.
  */
-export function countInTime(table: PgTable, tableName: string, column: PgColumn, from?: SQL, to?: SQL, pastWatermark?: (where: SQL | undefined) => SQL): SQL<number> {
+export function countInTime(
+  table: PgTable,
+  tableName: string,
+  column: PgColumn,
+  from?: SQL,
+  to?: SQL,
+  { pastWatermark, keepsDays = false }: { pastWatermark?: (where: SQL | undefined) => SQL; keepsDays?: boolean } = {},
+): SQL<number> {
   const quarter = sql.raw(String(QUARTER_HOUR));
   // The table's name as a literal, not a value: a kept (generic) plan then knows which table's blocks it reads.
   if (!/^[a-z_]+$/.test(tableName)) throw new Error(`${tableName} is not a table's name`);
@@ -27,8 +37,25 @@ export function countInTime(table: PgTable, tableName: string, column: PgColumn,
   // A bound on a quarter hour leaves nothing to count at its end: the index is not even looked at.
   const counted = (bound: SQL, ...edge: (SQL | undefined)[]) =>
     sql`(case when extract(epoch from ${bound}) % ${quarter} = 0 then 0 else (select count(*) from ${table} where ${and(...inRange, ...edge)}) end)`;
+  const sumOf = (span: SQL, lower?: SQL, upper?: SQL) =>
+    sql`(select coalesce(sum(row_count), 0) from time_blocks where table_name = ${blocksOf} and span = ${span}${lower ? sql` and block >= ${lower}` : sql``}${upper ? sql` and block < ${upper}` : sql``})`;
+  let whole = [sumOf(quarter, first, after)];
+  if (keepsDays) {
+    const day = sql.raw(String(DAY));
+    const perDay = sql.raw(String(DAY / QUARTER_HOUR));
+    // The first whole day and the one after the last; with both bounds there may be none (a range within a day, or across
+    // one midnight): then the quarters alone, as the days' sum is of no day.
+    const firstDay = from && sql`ceil(extract(epoch from ${from}) / ${day})::bigint`;
+    const afterDay = to && sql`floor(extract(epoch from ${to}) / ${day})::bigint`;
+    const anyDay = firstDay && afterDay ? sql`${firstDay} < ${afterDay}` : sql`true`;
+    whole = [
+      ...(from ? [sumOf(quarter, first, to ? sql`(case when ${anyDay} then ${firstDay} * ${perDay} else ${after} end)` : sql`${firstDay} * ${perDay}`)] : []),
+      sumOf(day, firstDay, afterDay),
+      ...(to ? [sumOf(quarter, from ? sql`(case when ${anyDay} then ${afterDay} * ${perDay} else ${after} end)` : sql`${afterDay} * ${perDay}`, after)] : []),
+    ];
+  }
   const parts = [
-    sql`(select coalesce(sum(row_count), 0) from time_blocks where table_name = ${blocksOf} and span = ${quarter}${first ? sql` and block >= ${first}` : sql``}${after ? sql` and block < ${after}` : sql``})`,
+    ...whole,
     // Before the first whole quarter; from the end of the last one (never again what the first counted).
     from && first && counted(from, lt(column, startOf(first))),
     to && after && counted(to, gte(column, startOf(after)), first && gte(column, startOf(first))),

@@ -61,6 +61,7 @@ function figuresStatement(platform: boolean, zone: string): SQL {
               enrollments.create_at,
               sql`(day at time zone ${timeZone})`,
               sql`((day + interval '1 day') at time zone ${timeZone})`,
+              { keepsDays: true },
             )}) order by day)
               from generate_series((bounds.chart_start at time zone ${timeZone})::date::timestamp, (now() at time zone ${timeZone})::date::timestamp, interval '1 day') as day)`
           : sql`(select json_agg(json_build_object('day', to_char(day, 'YYYY-MM-DD'), 'count', coalesce(made.count, 0)) order by day)

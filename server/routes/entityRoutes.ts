@@ -480,7 +480,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     if (bounds.length !== (from ? 1 : 0) + (to ? 1 : 0)) return undefined;
     const time = (bound: TimeBound | undefined) => bound && sql`${sql.placeholder(bound.placeholder)}::timestamptz`;
     const pastWatermark = options.foldedCounts ? unfolded : undefined;
-    return { total: () => sql<number>`${countInTime(table, entity.table, column, time(from), time(to), pastWatermark)}::int`, values: {} };
+    return { total: () => sql<number>`${countInTime(table, entity.table, column, time(from), time(to), { pastWatermark, keepsDays: true })}::int`, values: {} };
   }
 
   /**

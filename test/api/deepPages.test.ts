@@ -178,9 +178,16 @@ test('enrolments: deep pages in enrol time equal an offset\'s, and every range o
   const quarter = 15 * 60 * 1000;
   const now = Date.now();
   const aligned = Math.floor((now - 9 * 86_400_000) / quarter) * quarter;
+  // A midnight (UTC): whole days inside a range are read from the days, the quarters only before and after them.
+  const day = 86_400_000;
+  const midnight = Math.floor((now - 9 * day) / day) * day;
   const ranges: { start_time?: number; end_time?: number }[] = [
     { start_time: now - 30 * 86_400_000 },
     { end_time: now - 3 * 86_400_000 - 12_345 },
+    { start_time: midnight - 3 * day, end_time: midnight },
+    { start_time: midnight - 3 * day + 61_000, end_time: midnight + 5 * 3_600_000 },
+    { start_time: midnight - 3 * 3_600_000, end_time: midnight + 5 * 3_600_000 + 7_000 },
+    { start_time: midnight - day, end_time: midnight + day + 9 * quarter },
     { start_time: aligned, end_time: aligned + 40 * quarter },
     { start_time: aligned + 61_000, end_time: aligned + 7 * quarter + 5_000 },
     // Inside one quarter, across one boundary, an empty range, everything.
@@ -212,18 +219,24 @@ test('enrolments: deep pages in enrol time equal an offset\'s, and every range o
   await expectPagesAgree('/api/v1/enrollments/pager', 'enrollments', sorted);
   await expectRangesCounted();
 
-  // The quarter hours are what a range's total reads: skewed, the total moves by as much.
-  const range = { start_time: aligned - 86_400_000, end_time: aligned };
-  const totalOf = async () => (await admin.get('/api/v1/enrollments/pager', { query: { page: 1, page_size: 5, ...range } })).body.data.total;
-  const before = await totalOf();
-  try {
-    await run(sql`insert into time_blocks (table_name, span, block, row_count) values ('enrollments', 900, ${(aligned - quarter) / 1000 / 900}, 2)
-      on conflict (table_name, span, block) do update set row_count = time_blocks.row_count + 2`);
-    expect(await totalOf()).toBe(before + 2);
-  } finally {
-    await run(sql`select recount_time_blocks()`);
+  // The blocks are what a range's total reads: skewed, the total moves by as much. A range within a day reads quarter hours;
+  // one over whole days reads those days, and the quarters after the last.
+  for (const [range, span, at] of [
+    [{ start_time: midnight + 2 * quarter, end_time: midnight + 30 * quarter }, 900, midnight + 5 * quarter],
+    [{ start_time: midnight - 2 * day, end_time: midnight + 3 * quarter }, 86_400, midnight - day],
+    [{ start_time: midnight - 2 * day, end_time: midnight + 3 * quarter }, 900, midnight + quarter],
+  ] as const) {
+    const totalOf = async () => (await admin.get('/api/v1/enrollments/pager', { query: { page: 1, page_size: 5, ...range } })).body.data.total;
+    const before = await totalOf();
+    try {
+      await run(sql`insert into time_blocks (table_name, span, block, row_count) values ('enrollments', ${span}, ${at / 1000 / span}, 2)
+        on conflict (table_name, span, block) do update set row_count = time_blocks.row_count + 2`);
+      expect([range, span, await totalOf()]).toEqual([range, span, before + 2]);
+    } finally {
+      await run(sql`select recount_time_blocks()`);
+    }
+    expect(await totalOf()).toBe(before);
   }
-  expect(await totalOf()).toBe(before);
 
   await run(sql`truncate enrollments cascade`);
   expect(rowsOf(await run(sql`select 1 from time_blocks where table_name = 'enrollments'`))).toEqual([]);
