@@ -10,7 +10,7 @@ import type { Database, Executor } from '../db/client';
 import { SEARCH_COLUMN, searchMatches } from '../db/entityTable';
 import { keepKeywordCount } from '../db/keywordCounts';
 import { preparedSelect, type Statement } from '../db/statements';
-import { countInTime, DAY } from '../db/timeBlocks';
+import { countInTime, DAY, QUARTER_HOUR } from '../db/timeBlocks';
 import { columnsOf, tableOf } from '../db/tables';
 import { BadRequest, Forbidden, NotFound } from '../errors';
 import { entityColumns, type CsvColumn } from '../export/columns';
@@ -91,10 +91,10 @@ const MERGE_REACH = 200;
  * the page's order, the block holding row `offset` and the rows before it (`block`, `before`); no
  * row past the end. A subquery of the page's own statement, so one snapshot with the page.
  */
-export const blockReached = (counts: SQL, order: 'asc' | 'desc', offset: SQL) =>
+export const blockReached = (counts: SQL, order: 'asc' | 'desc', offset: SQL, as = 'reached') =>
   sql`(select block, through - row_count as before
     from (select block, row_count, (sum(row_count) over (order by block ${sql.raw(order)}))::bigint as through from ${counts}) as blocks
-    where through > ${offset} order by block ${sql.raw(order)} limit 1) as reached`;
+    where through > ${offset} order by block ${sql.raw(order)} limit 1) as ${sql.identifier(as)}`;
 
 /** A route's bound on a time column, see `timeBound`. */
 interface TimeBound {
@@ -511,7 +511,20 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     column: SQL | PgColumn;
     counts: SQL;
     startOf: (block: SQL) => SQL;
+    /** Smaller blocks within the block reached (a day's quarter hours), their counts and starts: only a quarter's rows are skipped. */
+    finer?: { counts: (within: SQL) => SQL; startOf: (block: SQL) => SQL };
   }
+  /** A span's counts of the time column, with the rows past the watermark (`foldedCounts`) added to them; `among` narrows the blocks. */
+  const timeCounts = (span: number, among?: (block: SQL) => SQL) => {
+    const time = columns[options.timeBlocks!.column];
+    const block = (of: SQL | PgColumn) => sql`floor(extract(epoch from ${of}) / ${sql.raw(String(span))})::bigint`;
+    const narrowed = (of: SQL) => (among ? sql` and ${among(of)}` : sql``);
+    return sql`(select block, sum(row_count)::bigint as row_count from (
+      select block, row_count from time_blocks where table_name = ${entity.table} and span = ${sql.raw(String(span))}${narrowed(sql`block`)}
+      ${options.foldedCounts ? sql`union all select ${block(time)}, 1 from rows_past_watermark(null::${table}) as ${table} where true${narrowed(block(time))}` : sql``}
+    ) as kept group by block) as counted`;
+  };
+  const timeStart = (span: number) => (block: SQL) => sql`to_timestamp(((${block}) * ${sql.raw(String(span))})::double precision)`;
   const deepBlocks: DeepBlocks[] = [
     ...(options.idBlocks
       ? [{ sortBy: 'id', column: idColumn, counts: sql`id_blocks where table_name = ${entity.table}`, startOf: (block: SQL) => sql`(${block}) * ${sql.raw(String(ID_BLOCK))}` }]
@@ -521,12 +534,19 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
           {
             sortBy: options.timeBlocks.column,
             column: columns[options.timeBlocks.column],
-            // A day's count, and its rows past the watermark (`foldedCounts`) added to it.
-            counts: sql`(select block, sum(row_count)::bigint as row_count from (
-              select block, row_count from time_blocks where table_name = ${entity.table} and span = ${sql.raw(String(DAY))}
-              ${options.foldedCounts ? sql`union all select floor(extract(epoch from ${columns[options.timeBlocks.column]}) / ${sql.raw(String(DAY))})::bigint, 1 from rows_past_watermark(null::${table}) as ${table}` : sql``}
-            ) as kept group by block) as days`,
-            startOf: (block: SQL) => sql`to_timestamp(((${block}) * ${sql.raw(String(DAY))})::double precision)`,
+            counts: timeCounts(DAY),
+            startOf: timeStart(DAY),
+            // With quarter hours kept too, the day's quarter is found, so only its rows are skipped, not up to a day's (7,000
+            // enrolments: 3 ms of a 4.7 ms deep page at 5,000,000).
+            ...(options.timeBlocks.ranges
+              ? {
+                  finer: {
+                    counts: (day: SQL) =>
+                      timeCounts(QUARTER_HOUR, (block) => sql`${block} >= (${day}) * ${sql.raw(String(DAY / QUARTER_HOUR))} and ${block} < (${day} + 1) * ${sql.raw(String(DAY / QUARTER_HOUR))}`),
+                    startOf: timeStart(QUARTER_HOUR),
+                  },
+                }
+              : {}),
           },
         ]
       : []),
@@ -612,15 +632,22 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
    */
   function deepPageQuery(db: Executor, total: SQL, blocks: DeepBlocks, order: 'asc' | 'desc') {
     const offset = sql`${sql.placeholder('offset')}::bigint`;
-    const reached = blockReached(blocks.counts, order, offset);
+    // The block holding row `offset`, and within it, where smaller blocks are kept, the smaller one.
+    let found = blockReached(blocks.counts, order, offset);
+    let reached = { block: sql`reached.block`, before: sql`reached.before`, startOf: blocks.startOf };
+    if (blocks.finer) {
+      const within = blockReached(blocks.finer.counts(sql`reached.block`), order, sql`${offset} - reached.before`, 'within');
+      found = sql`${found} cross join lateral ${within}`;
+      reached = { block: sql`within.block`, before: sql`reached.before + within.before`, startOf: blocks.finer.startOf };
+    }
     const entry =
-      order === 'desc' ? sql`${blocks.column} < ${blocks.startOf(sql`reached.block + 1`)}` : sql`${blocks.column} >= ${blocks.startOf(sql`reached.block`)}`;
+      order === 'desc' ? sql`${blocks.column} < ${reached.startOf(sql`${reached.block} + 1`)}` : sql`${blocks.column} >= ${reached.startOf(reached.block)}`;
     const sortColumn = blocks.sortBy === 'id' ? idColumn : columns[blocks.sortBy];
     const way = sql.raw(order);
     // Past the end no block is found: no row either, and the caller counts.
-    const ids = sql`(select entered.id from ${reached} cross join lateral (
+    const ids = sql`(select entered.id from ${found} cross join lateral (
       select ${idColumn} as id from ${table} where ${entry} order by ${sortColumn} ${way}, ${idColumn} ${way}
-      limit ${sql.placeholder('limit')} offset ${offset} - reached.before) as entered)`;
+      limit ${sql.placeholder('limit')} offset ${offset} - (${reached.before})) as entered)`;
     return pageQuery(db, undefined, total, blocks.sortBy, order, sql.placeholder('limit'), sql.placeholder('offset'), {}, {}, ids);
   }
   interface PreparedShape {
