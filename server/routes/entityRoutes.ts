@@ -81,8 +81,9 @@ const ID_BLOCK = 1024;
 /** From this offset on a page is deep: skipping that many index entries costs more than summing counts to find where to enter. */
 export const DEEP_OFFSET = ID_BLOCK;
 /**
- * Pages that end within this many rows of a list's start, under a route's set of values (a category
- * and its subcategories), merge each value's first rows from the index (see `mergedIds`).
+ * Pages that end within this many rows of a list's start, under a route's condition of several index
+ * ranges (a category and its subcategories, an organisation's applications from and to it), merge
+ * each range's first rows (see `mergedIds`).
  */
 const MERGE_REACH = 200;
 
