@@ -10,13 +10,14 @@ import { countInTime } from '../db/timeBlocks';
 import { caller } from '../types';
 
 /**
- * The dashboard's figures in one statement, for the platform (`tenant` null) or one organisation.
- * Totals come from the counters the triggers keep (`row_counts`, migration 0014), never from
- * counting a big table, the platform's pending applications too (migration 0035); the platform's
- * courses of the week and enrolments of each of the 30 days from the quarter hours they keep
- * (`time_blocks`, migrations 0023, 0036), and the enrolments of the week from those days; the other
- * week's figures, and an organisation's, are index ranges on the creation times (migration 0020); learners are the
- * counted accounts less the few that are staff (a partial index holds only those).
+ * The dashboard's figures in one statement, for the platform or one organisation (the placeholder
+ * `tenant`), in `zone`. Totals come from the counters the triggers keep (`row_counts`, migration
+ * 0014), never from counting a big table, the platform's pending applications too (migration 0035);
+ * the platform's courses of the week and enrolments of each of the 30 days from the days and quarter
+ * hours they keep (`time_blocks`, migrations 0023, 0036), and the enrolments of the week from those
+ * days; the other week's figures, and an organisation's, are index ranges on the creation times
+ * (migration 0020); learners are the counted accounts less the few that are staff (a partial index
+ * holds only those).
  */
 function figuresStatement(platform: boolean, zone: string): SQL {
   // The zone as a literal (a name the query's schema checked), see `statementOf`.
