@@ -520,9 +520,12 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     const time = columns[options.timeBlocks!.column];
     const block = (of: SQL | PgColumn) => sql`floor(extract(epoch from ${of}) / ${sql.raw(String(span))})::bigint`;
     const narrowed = (of: SQL) => (among ? sql` and ${among(of)}` : sql``);
+    const kept = sql`select block, row_count from time_blocks where table_name = ${entity.table} and span = ${sql.raw(String(span))}${narrowed(sql`block`)}`;
+    // A block is one row (the table's key): only the rows past a watermark need adding up with it (0.6-0.9 ms of 1.4 for 731 days).
+    if (!options.foldedCounts) return sql`(${kept}) as counted`;
     return sql`(select block, sum(row_count)::bigint as row_count from (
-      select block, row_count from time_blocks where table_name = ${entity.table} and span = ${sql.raw(String(span))}${narrowed(sql`block`)}
-      ${options.foldedCounts ? sql`union all select ${block(time)}, 1 from rows_past_watermark(null::${table}) as ${table} where true${narrowed(block(time))}` : sql``}
+      ${kept}
+      union all select ${block(time)}, 1 from rows_past_watermark(null::${table}) as ${table} where true${narrowed(block(time))}
     ) as kept group by block) as counted`;
   };
   const timeStart = (span: number) => (block: SQL) => sql`to_timestamp(((${block}) * ${sql.raw(String(span))})::double precision)`;
