@@ -5,6 +5,12 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 export const DAY = 86400;
 export const QUARTER_HOUR = 900;
 
+/** A table's name as a literal, not a value: a kept (generic) plan then knows which table's counts it reads. */
+export function tableNameLiteral(tableName: string): SQL {
+  if (!/^[a-z_]+$/.test(tableName)) throw new Error(`${tableName} is not a table's name`);
+  return sql.raw(`'${tableName}'`);
+}
+
 /**
  * The exact number of `table`'s rows whose `column` is at or after `from` and before `to` (either
  * may be left open), for a table that keeps quarter hours of that column: the quarters wholly
@@ -26,9 +32,7 @@ export function countInTime(
   { pastWatermark, keepsDays = false }: { pastWatermark?: (where: SQL | undefined) => SQL; keepsDays?: boolean } = {},
 ): SQL<number> {
   const quarter = sql.raw(String(QUARTER_HOUR));
-  // The table's name as a literal, not a value: a kept (generic) plan then knows which table's blocks it reads.
-  if (!/^[a-z_]+$/.test(tableName)) throw new Error(`${tableName} is not a table's name`);
-  const blocksOf = sql.raw(`'${tableName}'`);
+  const blocksOf = tableNameLiteral(tableName);
   // The first whole quarter (the start rounded up) and the one after the last (the end rounded down).
   const first = from && sql`ceil(extract(epoch from ${from}) / ${quarter})::bigint`;
   const after = to && sql`floor(extract(epoch from ${to}) / ${quarter})::bigint`;

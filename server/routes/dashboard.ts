@@ -6,7 +6,7 @@ import { failures, success } from '../../schema/envelope';
 import type { Database } from '../db/client';
 import { courses, enrollments } from '../db/schema';
 import { poolOf, statementName } from '../db/statements';
-import { countInTime } from '../db/timeBlocks';
+import { countInTime, tableNameLiteral } from '../db/timeBlocks';
 import { caller } from '../types';
 
 /**
@@ -23,8 +23,7 @@ function figuresStatement(platform: boolean, zone: string): SQL {
   // The zone as a literal (a name the query's schema checked), see `statementOf`.
   const timeZone = sql.raw(`'${zone.replace(/'/g, "''")}'`);
   const tenant = platform ? null : sql.placeholder('tenant');
-  // The counted table's name as a literal: a kept plan knows whose counters it reads.
-  const counter = (table: string, key: SQL) => sql`coalesce((select sum(row_count) from row_counts where table_name = ${sql.raw(`'${table}'`)} and key = ${key}), 0)`;
+  const counter = (table: string, key: SQL) => sql`coalesce((select sum(row_count) from row_counts where table_name = ${tableNameLiteral(table)} and key = ${key}), 0)`;
   const scopeKey = tenant === null ? sql`'{}'::jsonb` : sql`jsonb_build_object('tenant_id', ${tenant}::int)`;
   const inTenant = (column: SQL) => (tenant === null ? sql`true` : sql`${column} = ${tenant}::int`);
   return sql`

@@ -192,9 +192,11 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
    * those compared to one value each, then the sort column, then the id (a tie-break). Then the
    * best plan is that index's scan for every value, a small tenant's or one of 100,000 users.
    */
+  /** The column a list is sorted by (`id` is the table's key, whatever its name). */
+  const sortColumnOf = (sortBy: string) => (sortBy === 'id' ? idColumn : columns[sortBy]);
   function readInOrder(equal: readonly string[], sortBy: string): boolean {
     const leading = new Set(equal.map((name) => columns[name]?.name ?? name));
-    const sortColumn = (sortBy === 'id' ? idColumn : columns[sortBy])?.name;
+    const sortColumn = sortColumnOf(sortBy)?.name;
     if (sortColumn === undefined) return false;
     const then = sortColumn === idColumn.name ? [sortColumn] : [sortColumn, idColumn.name];
     return plainIndexes.some(
@@ -576,7 +578,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     pageIds?: SQL,
   ) {
     const direction = order === 'asc' ? asc : desc;
-    const sortColumn = sortBy === 'id' ? idColumn : columns[sortBy];
+    const sortColumn = sortColumnOf(sortBy);
     // drizzle writes a limit or offset given as SQL as it is
     const ids =
       pageIds ??
@@ -609,7 +611,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
   function mergedIds(condition: SQL, sortBy: string, order: 'asc' | 'desc'): ((limit: SQL | Placeholder, offset: SQL | Placeholder) => SQL) | undefined {
     const match = matches.get(condition);
     const branches = branchesOf.get(condition);
-    const sortColumn = sortBy === 'id' ? idColumn : columns[sortBy];
+    const sortColumn = sortColumnOf(sortBy);
     const way = sql.raw(order);
     const among = match && 'among' in match && readInOrder([match.column], sortBy) ? match : undefined;
     if (!among && !branches?.every(({ column }) => readInOrder([column], sortBy))) return undefined;
@@ -646,7 +648,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     }
     const entry =
       order === 'desc' ? sql`${blocks.column} < ${reached.startOf(sql`${reached.block} + 1`)}` : sql`${blocks.column} >= ${reached.startOf(reached.block)}`;
-    const sortColumn = blocks.sortBy === 'id' ? idColumn : columns[blocks.sortBy];
+    const sortColumn = sortColumnOf(blocks.sortBy);
     const way = sql.raw(order);
     // Past the end no block is found: no row either, and the caller counts.
     const ids = sql`(select entered.id from ${found} cross join lateral (
@@ -851,7 +853,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     exportRows(db: Database, query: Omit<ListQuery, 'page' | 'page_size'>, extra?: Condition | (Condition | undefined)[]) {
       const asked = listRequest(query as ListQuery, extra);
       const direction = asked.order === 'asc' ? asc : desc;
-      const sortColumn = asked.sortBy === 'id' ? idColumn : columns[asked.sortBy];
+      const sortColumn = sortColumnOf(asked.sortBy);
       const rows = withReferences(db.select(presented).from(table).$dynamic())
         .where(placeholderConditions(asked.query, asked.added, asked.searching))
         .orderBy(direction(sortColumn), direction(idColumn));
