@@ -497,6 +497,23 @@ export const enrollmentCountLevels = pgTable(
 );
 
 /**
+ * The same levels by blocks of 1,024 course ids (`course_id / 1024`), kept by the same trigger
+ * (migration 0039): within the count reached, the deep page finds the block its row falls in, and
+ * skips only that block's courses of that count, not the whole level's (100,000 courses with one
+ * enrolment at scale).
+ */
+export const enrollmentCountLevelBlocks = pgTable(
+  'enrollment_count_level_blocks',
+  {
+    tenant_id: integer('tenant_id').notNull(),
+    enrollment_count: integer('enrollment_count').notNull(),
+    course_block: integer('course_block').notNull(),
+    courses: integer('courses').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.tenant_id, table.enrollment_count, table.course_block] })],
+);
+
+/**
  * Versions of what a server keeps in memory (migration 0024), raised in the transaction of every
  * write that changes it, whichever instance writes: a server keeps a tree's text with the version
  * it was built at, and sends it again while the database still holds that version. `name` says

@@ -15,7 +15,7 @@ import { ownTenant, tenantListScope, tenantScope } from '../auth/tenantScope';
 import type { Database, Executor } from '../db/client';
 import { searchMatches } from '../db/entityTable';
 import { keepKeywordCount } from '../db/keywordCounts';
-import { courses, enrollmentCountLevels, enrollmentCounts, enrollments } from '../db/schema';
+import { courses, enrollmentCountLevelBlocks, enrollmentCountLevels, enrollmentCounts, enrollments } from '../db/schema';
 import { Forbidden, NotFound } from '../errors';
 import { caller } from '../types';
 import { entityColumns, type CsvColumn } from '../export/columns';
@@ -88,6 +88,8 @@ const statisticAnswer = success(page(enrollmentStatistic));
 
 const detail = { access: enrollment.privileges.read, resource: enrollment.resource } as const;
 const STATISTIC = 'enroll_statis';
+/** The course ids of a block of `enrollment_count_level_blocks` (migration 0039): `course_id / 1024`. */
+const COURSE_BLOCK = 1024;
 
 /**
  * The statistic's page: courses by their enabled enrolments in the caller's scope, from the counts
@@ -98,7 +100,8 @@ const STATISTIC = 'enroll_statis';
  *
  * A deep page of the whole scope enters the count index at the count its first row has: the number
  * of courses at each count (migration 0025), summed in the page's order, gives that count and the
- * rows before it, so only the courses of that one count are skipped.
+ * rows before it; that count's courses by blocks of ids (migration 0039), summed the same way, give
+ * the block, so only the courses of that count in that one block are skipped.
  */
 function statisticQueryOf(db: Executor, shape: 'searching' | 'first' | 'deep', order: 'asc' | 'desc') {
   const scoped = eq(enrollmentCounts.tenant_id, sql.placeholder('tenant'));
@@ -124,18 +127,25 @@ function statisticQueryOf(db: Executor, shape: 'searching' | 'first' | 'deep', o
     .limit(sql.placeholder('limit'))
     .offset(offset as unknown as number);
   if (shape === 'deep') {
-    // The levels as blocks: a count, and how many courses have it.
+    // The levels as blocks: a count, and how many courses have it; within the count reached, its blocks of course ids.
     const levels = sql`(select ${enrollmentCountLevels.enrollment_count} as block, ${enrollmentCountLevels.courses} as row_count from ${enrollmentCountLevels}
       where ${enrollmentCountLevels.tenant_id} = ${sql.placeholder('tenant')}) as levels`;
-    const reached = blockReached(levels, order, offset);
-    const entry = order === 'asc' ? sql`${enrollmentCounts.enrollment_count} >= reached.block` : sql`${enrollmentCounts.enrollment_count} <= reached.block`;
+    const idBlocks = sql`(select ${enrollmentCountLevelBlocks.course_block} as block, ${enrollmentCountLevelBlocks.courses} as row_count
+      from ${enrollmentCountLevelBlocks} where ${enrollmentCountLevelBlocks.tenant_id} = ${sql.placeholder('tenant')}
+      and ${enrollmentCountLevelBlocks.enrollment_count} = reached.block) as id_blocks`;
+    const found = sql`${blockReached(levels, order, offset)} cross join lateral ${blockReached(idBlocks, order, sql`${offset} - reached.before`, 'within')}`;
+    // The index entered at the count reached and the block's first id in the page's order (a row comparison, one index bound).
+    const entry =
+      order === 'asc'
+        ? sql`(${enrollmentCounts.enrollment_count}, ${enrollmentCounts.course_id}) >= (reached.block, within.block * ${sql.raw(String(COURSE_BLOCK))})`
+        : sql`(${enrollmentCounts.enrollment_count}, ${enrollmentCounts.course_id}) < (reached.block, (within.block + 1) * ${sql.raw(String(COURSE_BLOCK))})`;
     const way = sql.raw(order);
-    // The count reached once, the index entered from it (see entityRoutes' deep pages). Past the end no count is reached: no row
-    // either, and the caller counts.
-    pageIds = sql`(select entered.id from ${reached} cross join lateral (
+    // The count and block reached once, the index entered from them (see entityRoutes' deep pages). Past the end no count is
+    // reached: no row either, and the caller counts.
+    pageIds = sql`(select entered.id from ${found} cross join lateral (
       select ${enrollmentCounts.course_id} as id from ${enrollmentCounts} where ${scoped} and ${entry}
       order by ${enrollmentCounts.enrollment_count} ${way}, ${enrollmentCounts.course_id} ${way}
-      limit ${sql.placeholder('limit')} offset ${offset} - reached.before) as entered)`;
+      limit ${sql.placeholder('limit')} offset ${offset} - reached.before - within.before) as entered)`;
   }
   const selection = { id: courses.id, title: courses.title, enrollment_count: enrollmentCounts.enrollment_count, total: counted, kept };
   const page = db

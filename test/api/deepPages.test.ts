@@ -244,7 +244,10 @@ test('enrolments: deep pages in enrol time equal an offset\'s, and every range o
 
 test('the statistic: deep pages equal an offset over the enrolments themselves, through concurrent writes that never deadlock, in both scopes', async () => {
   const [{ tenant_id: tenant }] = rowsOf<{ tenant_id: number }>(await run(sql`insert into tenants (name, display_name) values ('deep-statistic', 'Deep statistic') returning tenant_id`));
-  await run(sql`insert into courses (title, category_id) select 'Deep statistic course ' || n, (select min(id) from categories) from generate_series(1, 1500) as n`);
+  // Ids 97 apart: the courses of a count spread over many blocks of 1,024 ids (migration 0039), about ten of a block.
+  await run(sql`insert into courses (id, title, category_id) overriding system value
+    select (select max(id) from courses) + 97 * n, 'Deep statistic course ' || n, (select min(id) from categories) from generate_series(1, 1500) as n`);
+  await run(sql`select setval(pg_get_serial_sequence('courses', 'id'), (select max(id) from courses))`);
   // Half the learners in the organisation, half on the platform alone: the two scopes' counts differ.
   await run(sql`
     insert into users (user_name, password_hash, real_name, email, roles, tenant_id)
@@ -286,6 +289,11 @@ test('the statistic: deep pages equal an offset over the enrolments themselves, 
     const kept = rowsOf(await run(sql`select tenant_id, enrollment_count, courses from enrollment_count_levels order by 1, 2`));
     const recounted = rowsOf(await run(sql`select tenant_id, enrollment_count, count(*)::int as courses from enrollment_counts group by 1, 2 order by 1, 2`));
     expect(kept).toEqual(recounted);
+    const keptBlocks = rowsOf(await run(sql`select tenant_id, enrollment_count, course_block, courses from enrollment_count_level_blocks order by 1, 2, 3`));
+    const recountedBlocks = rowsOf(
+      await run(sql`select tenant_id, enrollment_count, course_id / 1024 as course_block, count(*)::int as courses from enrollment_counts group by 1, 2, 3 order by 1, 2, 3`),
+    );
+    expect(keptBlocks).toEqual(recountedBlocks);
   };
   await expectStatisticAgrees();
 
@@ -327,6 +335,15 @@ test('the statistic: deep pages equal an offset over the enrolments themselves, 
   } finally {
     await run(sql`delete from enrollment_count_levels`);
     await run(sql`insert into enrollment_count_levels select tenant_id, enrollment_count, count(*) from enrollment_counts group by 1, 2`);
+  }
+  expect(await deepPage()).toEqual(before);
+  // And so are the blocks of ids within the page's count: each block of it made 5 courses larger, the page is entered further on.
+  try {
+    await run(sql`update enrollment_count_level_blocks set courses = courses + 5 where tenant_id = 0 and enrollment_count = ${before[0].enrollment_count}::int`);
+    expect(await deepPage()).not.toEqual(before);
+  } finally {
+    await run(sql`delete from enrollment_count_level_blocks`);
+    await run(sql`insert into enrollment_count_level_blocks select tenant_id, enrollment_count, course_id / 1024, count(*) from enrollment_counts group by 1, 2, 3`);
   }
   expect(await deepPage()).toEqual(before);
 

@@ -10,6 +10,7 @@ const nonZero = sql`
   union all select 'id_blocks ' || table_name, to_jsonb(block), row_count::int from id_blocks where row_count <> 0
   union all select 'time_blocks ' || table_name || ' ' || span, to_jsonb(block), row_count::int from time_blocks where row_count <> 0
   union all select 'enrollment_count_levels ' || tenant_id, to_jsonb(enrollment_count), courses from enrollment_count_levels
+  union all select 'enrollment_count_level_blocks ' || tenant_id || ' ' || enrollment_count, to_jsonb(course_block), courses from enrollment_count_level_blocks
   order by table_name, key`;
 
 /**
