@@ -21,11 +21,11 @@ export async function rebuildCounts(db: Executor) {
   await db.execute(sql`
     insert into enrollment_count_levels (tenant_id, enrollment_count, courses)
     select tenant_id, enrollment_count, count(*) from enrollment_counts group by 1, 2 order by 1, 2`);
-  // And by blocks of course ids (migration 0039).
+  // And the platform's by blocks of course ids (migration 0039).
   await db.execute(sql`delete from enrollment_count_level_blocks`);
   await db.execute(sql`
     insert into enrollment_count_level_blocks (tenant_id, enrollment_count, course_block, courses)
-    select tenant_id, enrollment_count, course_id / 1024, count(*) from enrollment_counts group by 1, 2, 3 order by 1, 2, 3`);
+    select tenant_id, enrollment_count, course_id / 1024, count(*) from enrollment_counts where tenant_id = 0 group by 1, 2, 3 order by 1, 2, 3`);
   // Then every list total (migration 0014), the statistic's among them.
   await db.execute(sql`select recount_rows()`);
   // The blocks of ids and of time deep pages and time ranges start from (migrations 0022, 0023).

@@ -88,7 +88,7 @@ const statisticAnswer = success(page(enrollmentStatistic));
 
 const detail = { access: enrollment.privileges.read, resource: enrollment.resource } as const;
 const STATISTIC = 'enroll_statis';
-/** The course ids of a block of `enrollment_count_level_blocks` (migration 0039): `course_id / 1024`. */
+/** The course ids of a block of `enrollment_count_level_blocks` (the platform's, migration 0039): `course_id / 1024`. */
 const COURSE_BLOCK = 1024;
 
 /**
@@ -100,10 +100,11 @@ const COURSE_BLOCK = 1024;
  *
  * A deep page of the whole scope enters the count index at the count its first row has: the number
  * of courses at each count (migration 0025), summed in the page's order, gives that count and the
- * rows before it; that count's courses by blocks of ids (migration 0039), summed the same way, give
- * the block, so only the courses of that count in that one block are skipped.
+ * rows before it, so only the courses of that count are skipped. The platform's, whose levels are
+ * large, finds the block of ids within that count the same way (migration 0039), and skips only the
+ * courses of that count in that one block.
  */
-function statisticQueryOf(db: Executor, shape: 'searching' | 'first' | 'deep', order: 'asc' | 'desc') {
+function statisticQueryOf(db: Executor, shape: 'searching' | 'first' | 'deep' | 'deep platform', order: 'asc' | 'desc') {
   const scoped = eq(enrollmentCounts.tenant_id, sql.placeholder('tenant'));
   const searched = shape === 'searching' ? searchMatches(courses.search_folded, sql.placeholder('pattern')) : undefined;
   const scopeKey = sql`jsonb_build_object('tenant_id', ${sql.placeholder('tenant')}::int)`;
@@ -126,26 +127,31 @@ function statisticQueryOf(db: Executor, shape: 'searching' | 'first' | 'deep', o
     .orderBy(...ordered)
     .limit(sql.placeholder('limit'))
     .offset(offset as unknown as number);
-  if (shape === 'deep') {
-    // The levels as blocks: a count, and how many courses have it; within the count reached, its blocks of course ids.
+  if (shape === 'deep' || shape === 'deep platform') {
+    // The levels as blocks: a count, and how many courses have it; within the platform's count reached, its blocks of course ids.
     const levels = sql`(select ${enrollmentCountLevels.enrollment_count} as block, ${enrollmentCountLevels.courses} as row_count from ${enrollmentCountLevels}
       where ${enrollmentCountLevels.tenant_id} = ${sql.placeholder('tenant')}) as levels`;
-    const idBlocks = sql`(select ${enrollmentCountLevelBlocks.course_block} as block, ${enrollmentCountLevelBlocks.courses} as row_count
-      from ${enrollmentCountLevelBlocks} where ${enrollmentCountLevelBlocks.tenant_id} = ${sql.placeholder('tenant')}
-      and ${enrollmentCountLevelBlocks.enrollment_count} = reached.block) as id_blocks`;
-    const found = sql`${blockReached(levels, order, offset)} cross join lateral ${blockReached(idBlocks, order, sql`${offset} - reached.before`, 'within')}`;
-    // The index entered at the count reached and the block's first id in the page's order (a row comparison, one index bound).
-    const entry =
-      order === 'asc'
-        ? sql`(${enrollmentCounts.enrollment_count}, ${enrollmentCounts.course_id}) >= (reached.block, within.block * ${sql.raw(String(COURSE_BLOCK))})`
-        : sql`(${enrollmentCounts.enrollment_count}, ${enrollmentCounts.course_id}) < (reached.block, (within.block + 1) * ${sql.raw(String(COURSE_BLOCK))})`;
+    let found = blockReached(levels, order, offset);
+    let entry = order === 'asc' ? sql`${enrollmentCounts.enrollment_count} >= reached.block` : sql`${enrollmentCounts.enrollment_count} <= reached.block`;
+    let before = sql`reached.before`;
+    if (shape === 'deep platform') {
+      const idBlocks = sql`(select ${enrollmentCountLevelBlocks.course_block} as block, ${enrollmentCountLevelBlocks.courses} as row_count
+        from ${enrollmentCountLevelBlocks} where ${enrollmentCountLevelBlocks.tenant_id} = 0 and ${enrollmentCountLevelBlocks.enrollment_count} = reached.block) as id_blocks`;
+      found = sql`${found} cross join lateral ${blockReached(idBlocks, order, sql`${offset} - reached.before`, 'within')}`;
+      // The index entered at the count reached and the block's first id in the page's order (a row comparison, one index bound).
+      entry =
+        order === 'asc'
+          ? sql`(${enrollmentCounts.enrollment_count}, ${enrollmentCounts.course_id}) >= (reached.block, within.block * ${sql.raw(String(COURSE_BLOCK))})`
+          : sql`(${enrollmentCounts.enrollment_count}, ${enrollmentCounts.course_id}) < (reached.block, (within.block + 1) * ${sql.raw(String(COURSE_BLOCK))})`;
+      before = sql`reached.before + within.before`;
+    }
     const way = sql.raw(order);
-    // The count and block reached once, the index entered from them (see entityRoutes' deep pages). Past the end no count is
+    // The count (and block) reached once, the index entered from them (see entityRoutes' deep pages). Past the end no count is
     // reached: no row either, and the caller counts.
     pageIds = sql`(select entered.id from ${found} cross join lateral (
       select ${enrollmentCounts.course_id} as id from ${enrollmentCounts} where ${scoped} and ${entry}
       order by ${enrollmentCounts.enrollment_count} ${way}, ${enrollmentCounts.course_id} ${way}
-      limit ${sql.placeholder('limit')} offset ${offset} - reached.before - within.before) as entered)`;
+      limit ${sql.placeholder('limit')} offset ${offset} - (${before})) as entered)`;
   }
   const selection = { id: courses.id, title: courses.title, enrollment_count: enrollmentCounts.enrollment_count, total: counted, kept };
   const page = db
@@ -175,7 +181,7 @@ function statisticStatement(db: Executor, tenant: number, query: StatisticQuery)
   const offset = (query.page - 1) * query.page_size;
   const shapes = preparedStatistics.get(db) ?? new Map<string, PreparedStatistic>();
   preparedStatistics.set(db, shapes);
-  const kind = searching ? 'searching' : offset >= DEEP_OFFSET ? 'deep' : 'first';
+  const kind = searching ? 'searching' : offset < DEEP_OFFSET ? 'first' : tenant === 0 ? 'deep platform' : 'deep';
   const shape = `${kind} ${order}`;
   let prepared = shapes.get(shape);
   if (!prepared) {

@@ -12,6 +12,11 @@ CREATE TABLE "enrollment_count_level_blocks" (
 -- counted by blocks of 1,024 course ids too, the page finds the block within the count, and skips at
 -- most that block's courses.
 --
+-- The platform's scope (tenant 0) alone: an organisation's statistic holds its learners' courses
+-- (2,276 at most at scale), so its deep page skips no more than that, while blocks for every
+-- organisation were 1,525,667 rows (112 MB, nearly one per count row) and two more writes for each
+-- enrolment.
+--
 -- Kept by the levels' own function, at commit and under its advisory lock: a course's count moving
 -- moves its block between the same two levels. Writers wait until the blocks are filled.
 LOCK TABLE enrollment_counts IN SHARE ROW EXCLUSIVE MODE;
@@ -27,21 +32,25 @@ BEGIN
   IF TG_OP <> 'INSERT' THEN
     UPDATE enrollment_count_levels SET courses = courses - 1 WHERE tenant_id = OLD.tenant_id AND enrollment_count = OLD.enrollment_count;
     DELETE FROM enrollment_count_levels WHERE tenant_id = OLD.tenant_id AND enrollment_count = OLD.enrollment_count AND courses = 0;
-    UPDATE enrollment_count_level_blocks SET courses = courses - 1
-    WHERE tenant_id = OLD.tenant_id AND enrollment_count = OLD.enrollment_count AND course_block = OLD.course_id / 1024;
-    DELETE FROM enrollment_count_level_blocks
-    WHERE tenant_id = OLD.tenant_id AND enrollment_count = OLD.enrollment_count AND course_block = OLD.course_id / 1024 AND courses = 0;
+    IF OLD.tenant_id = 0 THEN
+      UPDATE enrollment_count_level_blocks SET courses = courses - 1
+      WHERE tenant_id = 0 AND enrollment_count = OLD.enrollment_count AND course_block = OLD.course_id / 1024;
+      DELETE FROM enrollment_count_level_blocks
+      WHERE tenant_id = 0 AND enrollment_count = OLD.enrollment_count AND course_block = OLD.course_id / 1024 AND courses = 0;
+    END IF;
   END IF;
   IF TG_OP <> 'DELETE' THEN
     INSERT INTO enrollment_count_levels AS level (tenant_id, enrollment_count, courses) VALUES (NEW.tenant_id, NEW.enrollment_count, 1)
     ON CONFLICT (tenant_id, enrollment_count) DO UPDATE SET courses = level.courses + 1;
-    INSERT INTO enrollment_count_level_blocks AS level (tenant_id, enrollment_count, course_block, courses)
-    VALUES (NEW.tenant_id, NEW.enrollment_count, NEW.course_id / 1024, 1)
-    ON CONFLICT (tenant_id, enrollment_count, course_block) DO UPDATE SET courses = level.courses + 1;
+    IF NEW.tenant_id = 0 THEN
+      INSERT INTO enrollment_count_level_blocks AS level (tenant_id, enrollment_count, course_block, courses)
+      VALUES (0, NEW.enrollment_count, NEW.course_id / 1024, 1)
+      ON CONFLICT (tenant_id, enrollment_count, course_block) DO UPDATE SET courses = level.courses + 1;
+    END IF;
   END IF;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
 -- The counts already there.
 INSERT INTO enrollment_count_level_blocks (tenant_id, enrollment_count, course_block, courses)
-SELECT tenant_id, enrollment_count, course_id / 1024, count(*) FROM enrollment_counts GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
+SELECT tenant_id, enrollment_count, course_id / 1024, count(*) FROM enrollment_counts WHERE tenant_id = 0 GROUP BY 1, 2, 3 ORDER BY 1, 2, 3;
