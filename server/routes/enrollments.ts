@@ -21,7 +21,7 @@ import { caller } from '../types';
 import { entityColumns, type CsvColumn } from '../export/columns';
 import { streamRows } from '../export/cursor';
 import { preparedSelect } from '../db/statements';
-import { blockReached, containing, DEEP_OFFSET, entityStore, timeBound, type Condition, type ListQuery, type Statement } from './entityRoutes';
+import { containing, DEEP_OFFSET, deepIds, entityStore, timeBound, type Condition, type ListQuery, type Statement } from './entityRoutes';
 
 type Row = Record<string, unknown>;
 
@@ -131,27 +131,28 @@ function statisticQueryOf(db: Executor, shape: 'searching' | 'first' | 'deep' | 
     // The levels as blocks: a count, and how many courses have it; within the platform's count reached, its blocks of course ids.
     const levels = sql`(select ${enrollmentCountLevels.enrollment_count} as block, ${enrollmentCountLevels.courses} as row_count from ${enrollmentCountLevels}
       where ${enrollmentCountLevels.tenant_id} = ${sql.placeholder('tenant')}) as levels`;
-    let found = blockReached(levels, order, offset);
-    let entry = order === 'asc' ? sql`${enrollmentCounts.enrollment_count} >= reached.block` : sql`${enrollmentCounts.enrollment_count} <= reached.block`;
-    let before = sql`reached.before`;
-    if (shape === 'deep platform') {
-      const idBlocks = sql`(select ${enrollmentCountLevelBlocks.course_block} as block, ${enrollmentCountLevelBlocks.courses} as row_count
-        from ${enrollmentCountLevelBlocks} where ${enrollmentCountLevelBlocks.tenant_id} = 0 and ${enrollmentCountLevelBlocks.enrollment_count} = reached.block) as id_blocks`;
-      found = sql`${found} cross join lateral ${blockReached(idBlocks, order, sql`${offset} - reached.before`, 'within')}`;
-      // The index entered at the count reached and the block's first id in the page's order (a row comparison, one index bound).
-      entry =
-        order === 'asc'
-          ? sql`(${enrollmentCounts.enrollment_count}, ${enrollmentCounts.course_id}) >= (reached.block, within.block * ${sql.raw(String(COURSE_BLOCK))})`
-          : sql`(${enrollmentCounts.enrollment_count}, ${enrollmentCounts.course_id}) < (reached.block, (within.block + 1) * ${sql.raw(String(COURSE_BLOCK))})`;
-      before = sql`reached.before + within.before`;
-    }
+    const idBlocks =
+      shape === 'deep platform'
+        ? sql`(select ${enrollmentCountLevelBlocks.course_block} as block, ${enrollmentCountLevelBlocks.courses} as row_count
+          from ${enrollmentCountLevelBlocks} where ${enrollmentCountLevelBlocks.tenant_id} = 0 and ${enrollmentCountLevelBlocks.enrollment_count} = reached.block) as id_blocks`
+        : undefined;
+    const blockSize = sql.raw(String(COURSE_BLOCK));
+    // The index entered at the count reached, and on the platform at the block's first id in the page's order (a row comparison, one index bound).
+    const entry = idBlocks
+      ? order === 'asc'
+        ? sql`(${enrollmentCounts.enrollment_count}, ${enrollmentCounts.course_id}) >= (reached.block, within.block * ${blockSize})`
+        : sql`(${enrollmentCounts.enrollment_count}, ${enrollmentCounts.course_id}) < (reached.block, (within.block + 1) * ${blockSize})`
+      : order === 'asc'
+        ? sql`${enrollmentCounts.enrollment_count} >= reached.block`
+        : sql`${enrollmentCounts.enrollment_count} <= reached.block`;
     const way = sql.raw(order);
-    // The count (and block) reached once, the index entered from them (see entityRoutes' deep pages). Past the end no count is
-    // reached: no row either, and the caller counts.
-    pageIds = sql`(select entered.id from ${found} cross join lateral (
-      select ${enrollmentCounts.course_id} as id from ${enrollmentCounts} where ${scoped} and ${entry}
-      order by ${enrollmentCounts.enrollment_count} ${way}, ${enrollmentCounts.course_id} ${way}
-      limit ${sql.placeholder('limit')} offset ${offset} - (${before})) as entered)`;
+    pageIds = deepIds(
+      levels,
+      order,
+      sql`select ${enrollmentCounts.course_id} as id from ${enrollmentCounts} where ${scoped} and ${entry}
+        order by ${enrollmentCounts.enrollment_count} ${way}, ${enrollmentCounts.course_id} ${way}`,
+      idBlocks,
+    );
   }
   const selection = { id: courses.id, title: courses.title, enrollment_count: enrollmentCounts.enrollment_count, total: counted, kept };
   const page = db

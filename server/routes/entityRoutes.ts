@@ -92,10 +92,31 @@ const MERGE_REACH = 200;
  * the page's order, the block holding row `offset` and the rows before it (`block`, `before`); no
  * row past the end. A subquery of the page's own statement, so one snapshot with the page.
  */
-export const blockReached = (counts: SQL, order: 'asc' | 'desc', offset: SQL, as = 'reached') =>
+const blockReached = (counts: SQL, order: 'asc' | 'desc', offset: SQL, as = 'reached') =>
   sql`(select block, through - row_count as before
     from (select block, row_count, (sum(row_count) over (order by block ${sql.raw(order)}))::bigint as through from ${counts}) as blocks
     where through > ${offset} order by block ${sql.raw(order)} limit 1) as ${sql.identifier(as)}`;
+
+/**
+ * A deep page's ids (placeholders `limit`, `offset`): the block of `counts` holding the page's first
+ * row (`reached.block`, see `blockReached`) and, with `finer` (the counts of smaller blocks within
+ * `reached.block`), the smaller one holding it (`within.block`). `rows` (`select … as id from …
+ * where … order by …`, in the page's order) enters the index there, naming those blocks, and only
+ * the rows of the block before the page are skipped. The block is found once and the index entered
+ * from it in a lateral subquery: as two subqueries (where to enter, how many to skip) the blocks
+ * were summed twice, 1.1 ms each at 5,000,000 enrolments. Past the end no block is found: no row
+ * either, and the caller counts.
+ */
+export function deepIds(counts: SQL, order: 'asc' | 'desc', rows: SQL, finer?: SQL): SQL {
+  const offset = sql`${sql.placeholder('offset')}::bigint`;
+  let found = blockReached(counts, order, offset);
+  let before = sql`reached.before`;
+  if (finer) {
+    found = sql`${found} cross join lateral ${blockReached(finer, order, sql`${offset} - reached.before`, 'within')}`;
+    before = sql`reached.before + within.before`;
+  }
+  return sql`(select entered.id from ${found} cross join lateral (${rows} limit ${sql.placeholder('limit')} offset ${offset} - (${before})) as entered)`;
+}
 
 /** A route's bound on a time column, see `timeBound`. */
 interface TimeBound {
@@ -632,28 +653,17 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
    * A deep page of the whole list in the order of its blocks (ids, or days): the blocks' counts,
    * summed in the page's order, give the block holding row `offset` and the rows before it, so the
    * index is entered at that block and only that block's rows are skipped (fewer than ID_BLOCK, or a
-   * day's). One statement still: the same snapshot as the page. The block is found once and the
-   * index entered from it in a lateral subquery: as two subqueries (where to enter, how many to
-   * skip) the blocks were summed twice, 1.1 ms each at 5,000,000 enrolments.
+   * quarter hour's within a day's). One statement still: the same snapshot as the page (`deepIds`).
    */
   function deepPageQuery(db: Executor, total: SQL, blocks: DeepBlocks, order: 'asc' | 'desc') {
-    const offset = sql`${sql.placeholder('offset')}::bigint`;
-    // The block holding row `offset`, and within it, where smaller blocks are kept, the smaller one.
-    let found = blockReached(blocks.counts, order, offset);
-    let reached = { block: sql`reached.block`, before: sql`reached.before`, startOf: blocks.startOf };
-    if (blocks.finer) {
-      const within = blockReached(blocks.finer.counts(sql`reached.block`), order, sql`${offset} - reached.before`, 'within');
-      found = sql`${found} cross join lateral ${within}`;
-      reached = { block: sql`within.block`, before: sql`reached.before + within.before`, startOf: blocks.finer.startOf };
-    }
+    // The block holding the page's first row, and within it, where smaller blocks are kept, the smaller one.
+    const reached = blocks.finer ? { block: sql`within.block`, startOf: blocks.finer.startOf } : { block: sql`reached.block`, startOf: blocks.startOf };
     const entry =
       order === 'desc' ? sql`${blocks.column} < ${reached.startOf(sql`${reached.block} + 1`)}` : sql`${blocks.column} >= ${reached.startOf(reached.block)}`;
     const sortColumn = sortColumnOf(blocks.sortBy);
     const way = sql.raw(order);
-    // Past the end no block is found: no row either, and the caller counts.
-    const ids = sql`(select entered.id from ${found} cross join lateral (
-      select ${idColumn} as id from ${table} where ${entry} order by ${sortColumn} ${way}, ${idColumn} ${way}
-      limit ${sql.placeholder('limit')} offset ${offset} - (${reached.before})) as entered)`;
+    const rows = sql`select ${idColumn} as id from ${table} where ${entry} order by ${sortColumn} ${way}, ${idColumn} ${way}`;
+    const ids = deepIds(blocks.counts, order, rows, blocks.finer?.counts(sql`reached.block`));
     return pageQuery(db, undefined, total, blocks.sortBy, order, sql.placeholder('limit'), sql.placeholder('offset'), {}, {}, ids);
   }
   interface PreparedShape {
