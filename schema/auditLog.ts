@@ -45,7 +45,6 @@ export const auditLog = defineEntity({
   table: 'audit_logs',
   // Searched in the store (server/routes/auditLogs.ts): who acted and the record's name.
   keyword: [],
-  defaultSort: { field: 'at', order: 'desc' },
   fields: {
     at: readOnly(datetime({ required: true, list: true, sortable: true })),
     user: readOnly(text({ max: 100, list: true, filter: true })),

@@ -17,7 +17,6 @@ export const carousel = defineEntity({
   ...places.carousel,
   table: 'carousels',
   keyword: ['title', 'description'],
-  defaultSort: { field: 'id', order: 'desc' },
   fields: {
     title: text({ required: true, max: 64, list: true, sortable: true }),
     description: textarea({ max: 500, list: true }),

@@ -6,7 +6,6 @@ export const carouselGroup = defineEntity({
   ...places.carouselGroup,
   table: 'carousel_groups',
   keyword: ['ucode', 'name', 'description'],
-  defaultSort: { field: 'id', order: 'desc' },
   fields: {
     ucode: text({ required: true, max: 32, pattern: codePattern, unique: true, list: true, sortable: true }),
     name: text({ required: true, max: 64, list: true, sortable: true }),

@@ -8,7 +8,6 @@ export const category = defineEntity({
   ...places.category,
   table: 'categories',
   keyword: ['title'],
-  defaultSort: { field: 'id', order: 'asc' },
   fields: {
     title: text({ required: true, max: 32, list: true }),
     parent_id: integer({ min: 0, max: 2_147_483_647 }),

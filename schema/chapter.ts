@@ -15,7 +15,6 @@ export const chapter = defineEntity({
   ...places.chapter,
   table: 'chapters',
   keyword: [],
-  defaultSort: { field: 'id', order: 'asc' },
   fields: {
     title: text({ required: true, max: 128 }),
     course_id: reference(() => course, { required: true, as: 'course' }),

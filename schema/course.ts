@@ -28,7 +28,6 @@ export const course = defineEntity({
   ...places.course,
   table: 'courses',
   keyword: ['title'],
-  defaultSort: { field: 'id', order: 'desc' },
   fields: {
     ...catalogueFields,
     res_type: choice(resourceTypes, { default: 'video' }),

@@ -15,7 +15,6 @@ export const enrollment = defineEntity({
   ...places.enrollment,
   table: 'enrollments',
   keyword: [],
-  defaultSort: { field: 'create_at', order: 'desc' },
   fields: {
     target_id: readOnly(reference(() => course, { required: true, as: 'target', list: true, filter: true })),
     learner_id: readOnly(reference(() => user, { required: true, as: 'learner', list: true, filter: true })),

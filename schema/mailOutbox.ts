@@ -25,7 +25,6 @@ export const mailOutbox = defineEntity({
   table: 'mail_outbox',
   // The store searches the recipients and the subject (server/routes/mailOutbox.ts).
   keyword: [],
-  defaultSort: { field: 'id', order: 'desc' },
   fields: {
     subject: readOnly(text({ required: true, max: 998, list: true })),
     text: readOnly(textarea({ max: 100_000 })),

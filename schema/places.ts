@@ -19,6 +19,12 @@ export interface Place {
   idKey: string;
   /** The field that names a record. */
   titleField: string;
+  /**
+   * The order a list opens in (and the server's order when none is asked for). Here rather than
+   * in the entity: the shell asks for a list's first page before the screen's code has run
+   * (src/firstPage.ts).
+   */
+  defaultSort: { field: string; order: 'asc' | 'desc' };
   /** Who may do what with it (a new code is declared by naming it here: see PrivilegeDeclaration). */
   privileges: PrivilegeDeclaration & { write: PrivilegeCode; delete: PrivilegeCode };
 }
@@ -32,6 +38,7 @@ export const places = {
     listApi: '/api/v1/audit_logs/pager',
     idKey: 'id',
     titleField: 'title',
+    defaultSort: { field: 'at', order: 'desc' },
     // Written by the server and the database as records change, never by a caller: reading is all there is.
     privileges: { read: 'audit_log:read', write: 'audit_log:read', delete: 'audit_log:read', grants: { tenant_admin: ['audit_log:read'] } },
   },
@@ -41,6 +48,7 @@ export const places = {
     listApi: '/api/v1/carousels/pager',
     idKey: 'id',
     titleField: 'title',
+    defaultSort: { field: 'id', order: 'desc' },
     privileges: { read: 'carousel:read', write: 'carousel:write', delete: 'carousel:delete' },
   },
   carouselGroup: {
@@ -48,6 +56,7 @@ export const places = {
     api: '/api/v1/carousel_groups',
     idKey: 'id',
     titleField: 'name',
+    defaultSort: { field: 'id', order: 'desc' },
     privileges: { read: 'carousel:read', write: 'carousel:write', delete: 'carousel:delete' },
   },
   category: {
@@ -55,6 +64,7 @@ export const places = {
     api: '/api/v1/categories',
     idKey: 'id',
     titleField: 'title',
+    defaultSort: { field: 'id', order: 'asc' },
     privileges: { read: 'category:read', write: 'category:write', delete: 'category:delete' },
   },
   chapter: {
@@ -62,6 +72,7 @@ export const places = {
     api: '/api/v1/chapters',
     idKey: 'id',
     titleField: 'title',
+    defaultSort: { field: 'id', order: 'asc' },
     privileges: coursePrivileges,
   },
   course: {
@@ -70,6 +81,7 @@ export const places = {
     listApi: '/api/v1/courses/pager',
     idKey: 'id',
     titleField: 'title',
+    defaultSort: { field: 'id', order: 'desc' },
     privileges: coursePrivileges,
   },
   enrollment: {
@@ -78,6 +90,7 @@ export const places = {
     listApi: '/api/v1/enrollments/pager',
     idKey: 'id',
     titleField: 'target_id',
+    defaultSort: { field: 'create_at', order: 'desc' },
     privileges: {
       read: 'enrollment:read',
       write: 'enrollment:status',
@@ -91,6 +104,7 @@ export const places = {
     listApi: '/api/v1/mail_outbox/pager',
     idKey: 'id',
     titleField: 'subject',
+    defaultSort: { field: 'id', order: 'desc' },
     // Mail is written by the actions that send it (a voucher's), never by hand: nothing to create or delete.
     privileges: { read: 'mail:read', write: 'mail:resend', delete: 'mail:resend' },
   },
@@ -99,6 +113,7 @@ export const places = {
     api: '/api/v1/sys/series',
     idKey: 'id',
     titleField: 'title',
+    defaultSort: { field: 'id', order: 'desc' },
     privileges: { read: 'series:read', write: 'series:write', delete: 'series:delete', actions: { publish: 'series:publish' } },
   },
   teacher: {
@@ -107,6 +122,7 @@ export const places = {
     listApi: '/api/v1/teachers/pager',
     idKey: 'id',
     titleField: 'name',
+    defaultSort: { field: 'id', order: 'desc' },
     privileges: { read: 'teacher:read', write: 'teacher:write', delete: 'teacher:delete' },
   },
   tenant: {
@@ -114,6 +130,7 @@ export const places = {
     api: '/uc/v1/tenants',
     idKey: 'tenant_id',
     titleField: 'display_name',
+    defaultSort: { field: 'id', order: 'asc' },
     privileges: { read: 'tenant:read', write: 'tenant:write', delete: 'tenant:delete' },
   },
   transferApplication: {
@@ -121,6 +138,7 @@ export const places = {
     api: '/uc/v1/applies',
     idKey: 'tenant_transfer_application_id',
     titleField: 'user_id',
+    defaultSort: { field: 'create_time', order: 'desc' },
     privileges: { read: 'audit:read', write: 'audit:decide', delete: 'audit:decide', grants: { tenant_admin: ['audit:read', 'audit:decide'] } },
   },
   user: {
@@ -129,6 +147,7 @@ export const places = {
     listApi: '/uc/v1/system/users',
     idKey: 'user_id',
     titleField: 'user_name',
+    defaultSort: { field: 'create_time', order: 'desc' },
     privileges: {
       read: 'user:read',
       write: 'user:write',
@@ -143,6 +162,7 @@ export const places = {
     listApi: '/api/v1/videos/pager',
     idKey: 'id',
     titleField: 'title',
+    defaultSort: { field: 'id', order: 'desc' },
     privileges: { read: 'video:read', write: 'video:write', delete: 'video:delete' },
   },
   videoVersion: {
@@ -150,6 +170,7 @@ export const places = {
     api: '/api/v1/videos/versions',
     idKey: 'id',
     titleField: 'file',
+    defaultSort: { field: 'id', order: 'asc' },
     privileges: { read: 'video:read', write: 'video:write', delete: 'video:delete' },
   },
   voucher: {
@@ -158,6 +179,7 @@ export const places = {
     createApi: '/api/v1/vouchers/new',
     idKey: 'id',
     titleField: 'name',
+    defaultSort: { field: 'id', order: 'desc' },
     privileges: { read: 'voucher:read', write: 'voucher:write', delete: 'voucher:write', actions: { abolish: 'voucher:abolish', send: 'voucher:send' } },
   },
 } as const satisfies Record<string, Place>;

@@ -13,7 +13,6 @@ export const series = defineEntity({
   table: 'series',
   keyword: ['title'],
   searchParam: 'word',
-  defaultSort: { field: 'id', order: 'desc' },
   fields: {
     ...catalogueFields,
     /** Selling points, one a line. */

@@ -6,7 +6,6 @@ export const teacher = defineEntity({
   ...places.teacher,
   table: 'teachers',
   keyword: ['name'],
-  defaultSort: { field: 'id', order: 'desc' },
   fields: {
     name: text({ required: true, max: 64, list: true, sortable: true }),
     title: text({ max: 64, list: true }),

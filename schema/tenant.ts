@@ -9,7 +9,6 @@ export const tenant = defineEntity({
   ...places.tenant,
   table: 'tenants',
   keyword: ['display_name', 'name'],
-  defaultSort: { field: 'id', order: 'asc' },
   fields: {
     display_name: text({ required: true, max: 64, list: true, sortable: true }),
     /** The code: unique whatever the case. */

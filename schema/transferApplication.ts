@@ -19,7 +19,6 @@ export const transferApplication = defineEntity({
   table: 'tenant_transfer_applications',
   // The learner's name lives on the user: the application keeps a copy to search (server/db/schema.ts).
   keyword: [],
-  defaultSort: { field: 'create_time', order: 'desc' },
   // The server sets all but the target: who applies and from where come from the session.
   fields: {
     user_id: readOnly(reference(() => user, { required: true, as: 'user', list: true })),

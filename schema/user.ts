@@ -14,7 +14,6 @@ export const user = defineEntity({
   ...places.user,
   table: 'users',
   keyword: ['user_name', 'real_name', 'nick_name'],
-  defaultSort: { field: 'create_time', order: 'desc' },
   // There is no user:delete: removing an account is a change to the users, as creating one is.
   fields: {
     user_name: userName,

@@ -13,7 +13,6 @@ export const video = defineEntity({
   ...places.video,
   table: 'videos',
   keyword: ['title'],
-  defaultSort: { field: 'id', order: 'desc' },
   fields: {
     title: text({ required: true, max: 128, list: true, sortable: true }),
   },
@@ -28,7 +27,6 @@ export const videoVersion = defineEntity({
   ...places.videoVersion,
   table: 'video_versions',
   keyword: [],
-  defaultSort: { field: 'id', order: 'asc' },
   fields: {
     video_id: integer({ required: true, min: 1, max: 2_147_483_647 }),
     file: file('video', { required: true, list: true }),

@@ -25,7 +25,6 @@ export const voucher = defineEntity({
   ...places.voucher,
   table: 'vouchers',
   keyword: ['name', 'code'],
-  defaultSort: { field: 'id', order: 'desc' },
   // There is no voucher:delete: deleting one nobody has redeemed is a change like any other.
   fields: {
     name: text({ required: true, max: 64, list: true, sortable: true }),

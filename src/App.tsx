@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { createElement, type ReactNode } from 'react';
 import { Admin, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
@@ -9,8 +10,10 @@ import { AccessGuard } from './AccessGuard';
 import { OneToast } from './layout/OneToast';
 import { LoginPage } from './pages/LoginPage';
 import { NotFound } from './pages/NotFound';
+import { fetchFirstPage } from './firstPage';
 import { lazyScreen, preloadScreens } from './lazyScreen';
-import { privilegeForAction } from './privileges';
+import { hasPrivilege, privilegeForAction } from './privileges';
+import { DEFAULT_PAGE_SIZE, getToken, storageKeys } from './storage';
 import { consoleStore } from './store';
 import { darkTheme, lightTheme } from './theme';
 
@@ -34,6 +37,23 @@ const dataProvider = createDataProvider((name) => {
   return endpoints;
 });
 
+const store = consoleStore();
+const queryClient = new QueryClient();
+
+/**
+ * Asks for the first page of the list at `pathname` while the console starts (src/firstPage.ts),
+ * when the list opens at its declared first page (nothing in the address) for a stored session
+ * that may read it: a signed-out or forbidden visit asks nothing, as AccessGuard has it.
+ */
+export function fetchFirstPageAt(pathname: string, search: string) {
+  const [, name, second] = pathname.split('/');
+  const resource = byName.get(name) ?? (pathname === '/' ? resources[0] : undefined);
+  if (!resource?.firstPage || (second ?? '') !== '' || search !== '' || !getToken()) return;
+  const required = privilegeForAction(resource.privileges, 'list');
+  if (required === undefined || !hasPrivilege(required)) return;
+  fetchFirstPage(queryClient, dataProvider, resource.name, resource.firstPage, store.getItem<number>(storageKeys.pageSize, DEFAULT_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE);
+}
+
 const authProvider = createAuthProvider(
   (name, action) => {
     const resource = byName.get(name);
@@ -53,8 +73,6 @@ const Layout = ({ children }: { children: ReactNode }) => (
     <AccessGuard resources={byName}>{children}</AccessGuard>
   </ConsoleLayout>
 );
-const store = consoleStore();
-
 export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
   return (
     // Real paths (/course, /carousel_group/edit/3), not #/ fragments: the server answers them all.
@@ -64,6 +82,7 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
     <Admin
       title="backstage management"
       dataProvider={dataProvider}
+      queryClient={queryClient}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       store={store}
@@ -76,8 +95,8 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
       requireAuth
       disableTelemetry
     >
-      {resources.map(({ name, list, create, edit, show, icon, recordRepresentation, routes }) => (
-        <Resource key={name} name={name} list={list} create={create} edit={edit} show={show} icon={icon} recordRepresentation={recordRepresentation}>
+      {resources.map(({ name, list, create, edit, show, icon, recordRepresentation, routes, firstPage }) => (
+        <Resource key={name} name={name} list={list} create={create} edit={edit} show={show} icon={icon} recordRepresentation={recordRepresentation} options={{ firstPage }}>
           {/* SPEC.md's addresses: /name/edit/:id, beside react-admin's own /name/:id. */}
           {edit && <Route path="edit/:id" element={createElement(edit)} />}
           {routes}

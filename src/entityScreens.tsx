@@ -12,7 +12,6 @@ export function entityScreens(entity: Entity, options: EntityResourceOptions) {
   const columns = options.columns ?? entityColumns(entity);
   const detailFields = entityColumns(entity, 'detail', entity.names);
   const form: FormDefinition = { schema: entity.input, inputs: options.inputs ?? <EntityInputs entity={entity} /> };
-  const sort = { field: entity.defaultSort.field, order: entity.defaultSort.order.toUpperCase() as 'ASC' | 'DESC' };
   const filters = entityFilters(entity);
 
   const EntityModalForm = (props: ModalFormProps) => <ModalForm form={form} {...props} />;
@@ -21,7 +20,6 @@ export function entityScreens(entity: Entity, options: EntityResourceOptions) {
       columns={columns}
       titleSource={entity.titleField}
       detailFields={detailFields}
-      sort={sort}
       searchSource={entity.searchParam}
       filters={filters}
       showIndex={showIndex}

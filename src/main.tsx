@@ -3,15 +3,19 @@ import { catalogue, locale } from './startingCatalogue';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createI18nProvider } from '../i18n';
-import { App, preloadScreenAt } from './App';
+import { App, fetchFirstPageAt, preloadScreenAt } from './App';
 
 // SPEC.md: a service worker left by an earlier deployment is removed on start.
 navigator.serviceWorker?.getRegistrations().then((registrations) => registrations.forEach((registration) => registration.unregister()));
 
 const root = document.getElementById('root')!;
-// The screen the visit opens on is fetched while the catalogue comes (each screen is a chunk of its own).
-// Nothing is drawn before the catalogue is here: nothing in a language the console then leaves.
+// The first page's request below, made before the catalogue sets it, says the language too.
+document.documentElement.lang = locale;
+// The screen the visit opens on is fetched while the catalogue comes (each screen is a chunk of its own),
+// and a list's first page with it. Nothing is drawn before the catalogue is here: nothing in a
+// language the console then leaves.
 preloadScreenAt(window.location.pathname);
+fetchFirstPageAt(window.location.pathname, window.location.search);
 catalogue.then(
   (messages) =>
     createRoot(root).render(

@@ -5,6 +5,7 @@ import type { Place } from '../schema/places';
 import { placeEndpoints, type Endpoints } from './dataProvider';
 import type * as EntityScreens from './entityScreens';
 import { lazyScreen } from './lazyScreen';
+import { openingSort, type FirstPage } from './firstPage';
 import type { FormMode } from './list/ConsoleList';
 import type { ListColumn } from './list/columns';
 import type { ResourcePrivileges } from './privileges';
@@ -28,6 +29,11 @@ export interface ConsoleResource {
   recordRepresentation?: string | ((record: RaRecord) => string) | ReactElement;
   /** More routes under /name (a tree's /name/create?parent_id=, a video's /name/:id/version). */
   routes?: ReactNode;
+  /**
+   * The page the list opens at, which the shell asks for as a visit to the list starts
+   * (src/firstPage.ts); ConsoleList opens at it. Absent: the list alone asks, once it has drawn.
+   */
+  firstPage?: FirstPage;
   /**
    * Whether an action the privileges allow applies to this record for the signed-in user (react-admin's
    * canAccess with a record): nobody is offered to delete their own account. The server enforces it too.
@@ -67,5 +73,6 @@ export function entityResource(place: Place, entity: () => Promise<Entity>, opti
     create: formMode === 'page' ? lazyScreen(load, (made) => made.Create) : undefined,
     edit: formMode === 'page' ? lazyScreen(load, (made) => made.Edit) : undefined,
     recordRepresentation: place.titleField,
+    firstPage: { sort: openingSort(place) },
   };
 }

@@ -54,7 +54,6 @@ function useUserColumn(): ListColumn {
 const changesColumn: ListColumn = { source: 'changes', render: (record) => <FieldChanges record={record} />, text: () => '' };
 const listColumns = entityColumns(auditLog);
 const detailColumns = [...entityColumns(auditLog, 'detail', auditLog.names), changesColumn];
-const sort = { field: auditLog.defaultSort.field, order: 'DESC' as const };
 const filters = [
   <TextInput key="user" source="user" alwaysOn helperText={false} />,
   <SelectInput key="entity" source="entity" choices={choicesOf(auditLog.resource, 'entity', auditedEntities)} alwaysOn helperText={false} />,
@@ -71,5 +70,5 @@ const filters = [
 export function AuditLogList() {
   const user = useUserColumn();
   const withUser = (columns: ListColumn[]) => columns.map((column) => (column.source === 'user' ? user : column));
-  return <ConsoleList columns={withUser(listColumns)} titleSource={auditLog.titleField} detailFields={withUser(detailColumns)} sort={sort} filters={filters} cardTitleLines={2} />;
+  return <ConsoleList columns={withUser(listColumns)} titleSource={auditLog.titleField} detailFields={withUser(detailColumns)} filters={filters} cardTitleLines={2} />;
 }

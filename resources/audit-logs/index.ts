@@ -1,5 +1,6 @@
 import HistoryIcon from '@mui/icons-material/History';
 import { places } from '../../schema/places';
+import { openingSort } from '../../src/firstPage';
 import { placeEndpoints } from '../../src/dataProvider';
 import { lazyScreen } from '../../src/lazyScreen';
 import type { ConsoleResource } from '../../src/resource';
@@ -11,6 +12,7 @@ const AuditLogList = lazyScreen(() => import('./AuditLogList'), (module) => modu
 /** `/audit_log`: the audit trail, read only (nobody writes it but the server). */
 const auditLogs: ConsoleResource = {
   name: auditLog.resource,
+  firstPage: { sort: openingSort(auditLog) },
   icon: HistoryIcon,
   privileges: { read: auditLog.privileges.read },
   endpoints: placeEndpoints(auditLog),

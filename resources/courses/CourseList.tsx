@@ -11,7 +11,6 @@ import { entityColumns } from '../../src/list/entityColumns';
 import { CategorySelectInput } from '../categories/CategorySelectInput';
 import { usePriceColumn } from './coursePrice';
 
-const sort = { field: course.defaultSort.field, order: 'DESC' as const };
 const filters = [<CategorySelectInput key="categoryId" source="categoryId" alwaysOn hiddenLabel helperText={false} />];
 const chaptersAddress = (record: RaRecord) => `/${course.resource}/${encodeURIComponent(String(record.id))}/chapter`;
 
@@ -37,7 +36,6 @@ export function CourseList() {
       columns={columns}
       titleSource={course.titleField}
       detailFields={detailFields}
-      sort={sort}
       searchSource={course.searchParam}
       filters={filters}
       showIndex

@@ -1,5 +1,6 @@
 import ClassIcon from '@mui/icons-material/Class';
 import { places } from '../../schema/places';
+import { openingSort } from '../../src/firstPage';
 import { placeEndpoints } from '../../src/dataProvider';
 import type { ConsoleResource } from '../../src/resource';
 
@@ -14,6 +15,7 @@ const CourseEdit = lazyScreen(() => import('./CourseForm'), (module) => module.C
 /** /course, /course/create and /course/edit/{id}; the chapter screens add their routes under /course/{id}/chapter. */
 const courses: ConsoleResource = {
   name: course.resource,
+  firstPage: { sort: openingSort(course) },
   icon: ClassIcon,
   privileges: course.privileges,
   endpoints: placeEndpoints(course),

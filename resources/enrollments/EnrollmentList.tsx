@@ -52,7 +52,6 @@ const statusChoices = [
   { id: 'true', name: 'resources.enroll_detail.status.enabled' },
   { id: 'false', name: 'resources.enroll_detail.status.disabled' },
 ];
-const sort = { field: enrollment.defaultSort.field, order: 'DESC' as const };
 const enrolDays = dayRangeFilters('start_time', 'end_time');
 
 /**
@@ -79,7 +78,6 @@ export function EnrollmentList() {
       columns={columns}
       titleSource={enrollment.titleField}
       detailFields={detailFields}
-      sort={sort}
       searchSource={false}
       filters={filters}
       cardTitleLines={2}

@@ -2,6 +2,7 @@ import AssignmentIcon from '@mui/icons-material/Assignment';
 import BarChartIcon from '@mui/icons-material/BarChart';
 import type { RaRecord } from 'react-admin';
 import { places } from '../../schema/places';
+import { openingSort } from '../../src/firstPage';
 import { placeEndpoints, restEndpoints } from '../../src/dataProvider';
 import type { ConsoleResource } from '../../src/resource';
 
@@ -28,6 +29,7 @@ export const enrollmentStatistics: ConsoleResource = {
 
 export const enrollmentDetails: ConsoleResource = {
   name: enrollment.resource,
+  firstPage: { sort: openingSort(enrollment) },
   icon: AssignmentIcon,
   privileges: { read: enrollment.privileges.read, actions: { status: enrollment.privileges.write } },
   endpoints: placeEndpoints(enrollment),

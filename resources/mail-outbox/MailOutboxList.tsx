@@ -63,7 +63,6 @@ const detailFields: ListColumn[] = [
   { source: 'attempts', render: (record) => <AttemptList record={record} />, text: (record) => attemptsOf(record).map((attempt) => attempt.response).join('\n') },
 ];
 const filters = [<SelectInput key="status" source="status" choices={choicesOf(resource, 'status', mailStatuses)} alwaysOn helperText={false} />];
-const sort = { field: mailOutbox.defaultSort.field, order: 'DESC' as const };
 
 /** Whether mail goes out at all: without SMTP_URL it waits here, and the screen says so. */
 function DeliveryState() {
@@ -113,7 +112,6 @@ export function MailOutboxList() {
       columns={columns}
       detailFields={detailFields}
       titleSource="subject"
-      sort={sort}
       searchSource={mailOutbox.searchParam}
       filters={filters}
       recordActions={(record) => <Resend record={record} />}

@@ -1,5 +1,6 @@
 import OutboxIcon from '@mui/icons-material/Outbox';
 import { places } from '../../schema/places';
+import { openingSort } from '../../src/firstPage';
 import { placeEndpoints } from '../../src/dataProvider';
 import { lazyScreen } from '../../src/lazyScreen';
 import type { ConsoleResource } from '../../src/resource';
@@ -11,6 +12,7 @@ const MailOutboxList = lazyScreen(() => import('./MailOutboxList'), (module) => 
 /** /mail_outbox: what was sent, what waits and what failed and why; nobody writes or deletes mail here, it is only sent again. */
 const mailOutboxResource: ConsoleResource = {
   name: mailOutbox.resource,
+  firstPage: { sort: openingSort(mailOutbox) },
   icon: OutboxIcon,
   privileges: { read: mailOutbox.privileges.read, actions: { resend: mailOutbox.privileges.write } },
   endpoints: placeEndpoints(mailOutbox),

@@ -14,7 +14,6 @@ import { usePriceColumn } from '../courses/coursePrice';
 import { seriesAddresses } from './seriesAddresses';
 import { PublishSwitch, statusKey } from './PublishSwitch';
 
-const sort = { field: series.defaultSort.field, order: 'DESC' as const };
 const statusChoices = [
   { id: 'true', name: `resources.${series.resource}.status.published` },
   { id: 'false', name: `resources.${series.resource}.status.unpublished` },
@@ -48,7 +47,6 @@ export function SeriesList() {
     <ConsoleList
       columns={columns}
       titleSource={series.titleField}
-      sort={sort}
       searchSource={series.searchParam}
       filters={filters}
       showIndex

@@ -2,6 +2,7 @@ import ClassIcon from '@mui/icons-material/Class';
 import LibraryBooksIcon from '@mui/icons-material/LibraryBooks';
 import { Route } from 'react-router-dom';
 import { places } from '../../schema/places';
+import { openingSort } from '../../src/firstPage';
 import { placeEndpoints, restEndpoints } from '../../src/dataProvider';
 import type { ConsoleResource } from '../../src/resource';
 
@@ -19,6 +20,7 @@ const SeriesCoursesPage = lazyScreen(() => import('./SeriesDetail'), (module) =>
 /** /series, /series/create, /series/edit/{id}, and beside them /series/{id}/detail and /series/{id}/course. */
 const series: ConsoleResource = {
   name: seriesEntity.resource,
+  firstPage: { sort: openingSort(seriesEntity) },
   icon: LibraryBooksIcon,
   privileges: seriesEntity.privileges,
   endpoints: placeEndpoints(seriesEntity),

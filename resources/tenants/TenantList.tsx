@@ -48,7 +48,6 @@ function CopyRegistrationUrl({ record }: { record: RaRecord }) {
   );
 }
 
-const sort = { field: tenant.defaultSort.field, order: 'ASC' as const };
 
 /** /tenant: number, name (opens the detail), code, description; create, edit and delete in a modal over the list. */
 export function TenantList() {
@@ -57,7 +56,6 @@ export function TenantList() {
       columns={entityColumns(tenant, 'list', ['display_name', 'name', 'description'])}
       titleSource={tenant.titleField}
       detailFields={entityColumns(tenant, 'detail', tenant.names)}
-      sort={sort}
       searchSource={tenant.searchParam}
       showIndex
       formMode="modal"

@@ -1,5 +1,6 @@
 import ApartmentIcon from '@mui/icons-material/Apartment';
 import { places } from '../../schema/places';
+import { openingSort } from '../../src/firstPage';
 import { placeEndpoints } from '../../src/dataProvider';
 import { lazyScreen } from '../../src/lazyScreen';
 import type { ConsoleResource } from '../../src/resource';
@@ -10,6 +11,7 @@ const TenantList = lazyScreen(() => import('./TenantList'), (module) => module.T
 
 const tenants: ConsoleResource = {
   name: tenant.resource,
+  firstPage: { sort: openingSort(tenant) },
   icon: ApartmentIcon,
   privileges: tenant.privileges,
   endpoints: placeEndpoints(tenant),

@@ -86,7 +86,6 @@ const createForm: FormDefinition = {
 const UserForm = ({ record, onClose }: ModalFormProps) => <ModalForm form={record ? editForm : createForm} record={record} onClose={onClose} />;
 
 const statusChoices = userStatuses.map((status) => ({ id: status, name: `resources.user.choices.status.${status}` }));
-const sort = { field: user.defaultSort.field, order: 'DESC' as const };
 
 /**
  * /user: username (opens the detail), names, organisation, email and mobile (hidden until shown),
@@ -106,7 +105,6 @@ export function UserList() {
       columns={columns}
       titleSource={user.titleField}
       detailFields={detailFields}
-      sort={sort}
       searchSource={user.searchParam}
       filters={filters}
       formMode="modal"

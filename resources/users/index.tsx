@@ -1,5 +1,6 @@
 import PeopleIcon from '@mui/icons-material/People';
 import { places } from '../../schema/places';
+import { openingSort } from '../../src/firstPage';
 import { placeEndpoints } from '../../src/dataProvider';
 import { lazyScreen } from '../../src/lazyScreen';
 import type { ConsoleResource } from '../../src/resource';
@@ -10,6 +11,7 @@ const UserList = lazyScreen(() => import('./UserList'), (module) => module.UserL
 
 const users: ConsoleResource = {
   name: user.resource,
+  firstPage: { sort: openingSort(user) },
   icon: PeopleIcon,
   privileges: user.privileges,
   endpoints: placeEndpoints(user),

@@ -10,7 +10,6 @@ import { ConsoleList, type ModalFormProps } from '../../src/list/ConsoleList';
 
 const form: FormDefinition = { schema: video.input, inputs: <EntityInputs entity={video} /> };
 const columns: ListColumn[] = [{ source: 'title', sortable: true }, { source: 'version_count' }];
-const sort = { field: video.defaultSort.field, order: 'DESC' as const };
 
 const VideoForm = (props: ModalFormProps) => <ModalForm form={form} {...props} />;
 
@@ -22,5 +21,5 @@ export function VideoList() {
       {translate('resources.video.action.manage_versions')}
     </Button>
   );
-  return <ConsoleList columns={columns} titleSource={video.titleField} sort={sort} formMode="modal" ModalForm={VideoForm} recordActions={manageVersions} />;
+  return <ConsoleList columns={columns} titleSource={video.titleField} formMode="modal" ModalForm={VideoForm} recordActions={manageVersions} />;
 }

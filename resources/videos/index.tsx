@@ -1,6 +1,7 @@
 import OndemandVideoIcon from '@mui/icons-material/OndemandVideo';
 import { Route } from 'react-router-dom';
 import { places } from '../../schema/places';
+import { openingSort } from '../../src/firstPage';
 import { placeEndpoints } from '../../src/dataProvider';
 import type { ConsoleResource } from '../../src/resource';
 
@@ -14,6 +15,7 @@ const VideoVersionList = lazyScreen(() => import('./VideoVersionList'), (module)
 /** /video and, beside it, /video/:id/version. */
 const videos: ConsoleResource = {
   name: video.resource,
+  firstPage: { sort: openingSort(video) },
   icon: OndemandVideoIcon,
   privileges: video.privileges,
   endpoints: placeEndpoints(video),

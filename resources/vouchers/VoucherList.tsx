@@ -98,7 +98,6 @@ const filters = [
   <SelectInput key="object_type" source="object_type" choices={choicesOf(voucher.resource, 'object_type', voucherObjectTypes)} alwaysOn helperText={false} />,
   <SelectInput key="available" source="available" choices={choicesOf(voucher.resource, 'available', ['true', 'false'])} alwaysOn helperText={false} />,
 ];
-const sort = { field: voucher.defaultSort.field, order: 'DESC' as const };
 
 /** /voucher: search over name and code, filters by item type, who it suits and state; abolish and send email per voucher. */
 export function VoucherList() {
@@ -111,7 +110,6 @@ export function VoucherList() {
       columns={columns}
       titleSource={voucher.titleField}
       detailFields={[...columns, { source: 'available', render: state, text: state }]}
-      sort={sort}
       searchSource={voucher.searchParam}
       filters={filters}
       recordActions={(record) => <VoucherActions record={record} />}

@@ -1,5 +1,6 @@
 import ConfirmationNumberIcon from '@mui/icons-material/ConfirmationNumber';
 import { places } from '../../schema/places';
+import { openingSort } from '../../src/firstPage';
 import { placeEndpoints } from '../../src/dataProvider';
 import type { ConsoleResource } from '../../src/resource';
 
@@ -14,6 +15,7 @@ const VoucherEdit = lazyScreen(() => import('./VoucherForm'), (module) => module
 /** /voucher, /voucher/create and /voucher/edit/{id}; creates go to SPEC.md's `POST /v1/vouchers/new`. */
 const vouchers: ConsoleResource = {
   name: voucher.resource,
+  firstPage: { sort: openingSort(voucher) },
   icon: ConfirmationNumberIcon,
   privileges: voucher.privileges,
   endpoints: placeEndpoints(voucher),

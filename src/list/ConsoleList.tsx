@@ -17,12 +17,14 @@ import {
   useRecordContext,
   useRefresh,
   useResourceContext,
+  useResourceDefinition,
   useStore,
   useTranslate,
   type RaRecord,
   type SortPayload,
 } from 'react-admin';
 import { actionAt } from '../AccessGuard';
+import { firstPageStaleTime, type FirstPage } from '../firstPage';
 import { BulkDeleteRecordsButton, DeleteRecordButton, useRecordCanAccess } from './DeleteButtons';
 import { CardGrid } from './CardGrid';
 import { ColumnCell } from './ClampedText';
@@ -51,6 +53,7 @@ export interface ConsoleListProps {
   filters?: ReactElement[];
   /** The search box's parameter: `keyword` (series use `word`); false for a list that is filtered, not searched. */
   searchSource?: string | false;
+  /** The order the list opens in: the resource's declared first page's (ConsoleResource.firstPage), else the newest first. */
   sort?: SortPayload;
   /** A first column with the row's number across pages. */
   showIndex?: boolean;
@@ -72,6 +75,8 @@ export interface ConsoleListProps {
   /** A view of the page shown, between the toolbar and the records (the enrolment statistic's chart). */
   pageSummary?: ReactNode;
 }
+
+const NEWEST_FIRST: SortPayload = { field: 'id', order: 'DESC' };
 
 /** How narrow a table's text column may get before the table scrolls in its box. */
 const CELL_MIN_WIDTH = '7em';
@@ -99,7 +104,8 @@ function ListHeading() {
  * a modal. Only what the signed-in user may do is offered.
  */
 export function ConsoleList(props: ConsoleListProps) {
-  const { filters = [], searchSource = 'keyword', sort = { field: 'id', order: 'DESC' }, filterDefaultValues } = props;
+  const firstPage: FirstPage | undefined = useResourceDefinition().options?.firstPage;
+  const { filters = [], searchSource = 'keyword', sort = firstPage?.sort ?? NEWEST_FIRST, filterDefaultValues = firstPage?.filter } = props;
   const [pageSize] = usePageSize();
   const notify = useNotify();
   const resource = useResourceContext();
@@ -128,6 +134,8 @@ export function ConsoleList(props: ConsoleListProps) {
         // The list takes the width it is given, never the width of its longest text.
         sx={{ '& .RaList-main': { minWidth: 0 } }}
         queryOptions={{
+          // The first page the shell asked for as the visit started is not asked for again (src/firstPage.ts).
+          staleTime: firstPageStaleTime,
           onError: (error: Error & { status?: number }) => {
             // A 401 signs out with its own message.
             if (error?.status !== 401) notify(error?.message || 'app.list.load_failed', { type: 'error' });

@@ -9,6 +9,34 @@ test.describe('the shell', () => {
     await expect(page.locator('footer')).toContainText('2020');
   });
 
+  test("a visit to a list asks for its first page once, as the console starts rather than after its first draw", async ({ page, signInAs }) => {
+    await signInAs();
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const { pathname, search } = new URL(request.url());
+      if (pathname.startsWith('/api/')) calls.push(pathname + search);
+    });
+    await page.goto('/course');
+    await expect(page.getByTestId('record-card').first()).toBeVisible();
+    const pages = calls.filter((call) => call.startsWith('/api/v1/courses/pager'));
+    expect(pages).toEqual(['/api/v1/courses/pager?sort_by=id&order=desc&page=1&page_size=10']);
+    // The category filter asks for its tree as the list first draws: the page was asked for before that.
+    expect(calls.indexOf(pages[0])).toBeLessThan(calls.indexOf('/api/v1/categories/tree'));
+
+    // The page the address names is the list's to ask for: nothing early, and the second page once.
+    calls.length = 0;
+    await page.goto('/course?page=2&perPage=10');
+    await expect(page.getByTestId('list-range')).toHaveText(/Show: 11-20, Total \d+/);
+    expect(calls.filter((call) => call.startsWith('/api/v1/courses/pager'))).toEqual(['/api/v1/courses/pager?sort_by=id&order=desc&page=2&page_size=10']);
+
+    // Refreshing asks again: the early answer is not kept past the screen's first draw.
+    calls.length = 0;
+    await page.goto('/course');
+    await expect(page.getByTestId('record-card').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+    await expect.poll(() => calls.filter((call) => call.startsWith('/api/v1/courses/pager')).length).toBe(2);
+  });
+
   test('the group holding the current screen opens by itself', async ({ page, signInAs }) => {
     await signInAs();
     await page.goto('/carousel_group');
