@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { AccessDenied } from 'react-admin';
 import { useLocation } from 'react-router-dom';
 import type { ConsoleResource } from './resource';
-import { hasPrivilege, privilegeForAction, type ResourceAction } from './privileges';
+import { mayDo, type ResourceAction } from './privileges';
 
 /** The react-admin action an address of a resource opens: /name, /name/create, /name/edit/3 or /name/3; deeper screens need reading it. */
 export function actionAt(pathname: string): ResourceAction {
@@ -23,6 +23,5 @@ export function AccessGuard({ resources, children }: { resources: ReadonlyMap<st
   const { pathname } = useLocation();
   const resource = resources.get(pathname.split('/')[1]);
   if (!resource) return children;
-  const required = privilegeForAction(resource.privileges, actionAt(pathname));
-  return required !== undefined && hasPrivilege(required) ? children : <AccessDenied />;
+  return mayDo(resource.privileges, actionAt(pathname)) ? children : <AccessDenied />;
 }

@@ -12,12 +12,18 @@ import { LoginPage } from './pages/LoginPage';
 import { NotFound } from './pages/NotFound';
 import { fetchFirstPage } from './firstPage';
 import { lazyScreen, preloadScreens } from './lazyScreen';
-import { hasPrivilege, privilegeForAction } from './privileges';
+import { mayDo, privilegeForAction } from './privileges';
 import { DEFAULT_PAGE_SIZE, getToken, storageKeys } from './storage';
 import { consoleStore } from './store';
 import { darkTheme, lightTheme } from './theme';
 
 const byName = new Map(resources.map((resource) => [resource.name, resource]));
+
+/** The resource an address is under (`/` leads to the first one's list), and what follows its name. */
+function resourceAt(pathname: string) {
+  const [, name, second] = pathname.split('/');
+  return { resource: byName.get(name) ?? (pathname === '/' ? resources[0] : undefined), second };
+}
 
 /**
  * Starts fetching the screen at `pathname` (/course: the list; /course/create; /course/edit/3 or
@@ -25,8 +31,7 @@ const byName = new Map(resources.map((resource) => [resource.name, resource]));
  * catalogue and the session check rather than after them.
  */
 export function preloadScreenAt(pathname: string) {
-  const [, name, second] = pathname.split('/');
-  const resource = byName.get(name) ?? (pathname === '/' ? resources[0] : undefined);
+  const { resource, second } = resourceAt(pathname);
   if (!resource) return;
   preloadScreens(second === undefined || second === '' ? [resource.list] : second === 'create' ? [resource.create] : [resource.edit, resource.show]);
 }
@@ -46,11 +51,8 @@ const queryClient = new QueryClient();
  * that may read it: a signed-out or forbidden visit asks nothing, as AccessGuard has it.
  */
 export function fetchFirstPageAt(pathname: string, search: string) {
-  const [, name, second] = pathname.split('/');
-  const resource = byName.get(name) ?? (pathname === '/' ? resources[0] : undefined);
-  if (!resource?.firstPage || (second ?? '') !== '' || search !== '' || !getToken()) return;
-  const required = privilegeForAction(resource.privileges, 'list');
-  if (required === undefined || !hasPrivilege(required)) return;
+  const { resource, second } = resourceAt(pathname);
+  if (!resource?.firstPage || (second ?? '') !== '' || search !== '' || !getToken() || !mayDo(resource.privileges, 'list')) return;
   fetchFirstPage(queryClient, dataProvider, resource.name, resource.firstPage, store.getItem<number>(storageKeys.pageSize, DEFAULT_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE);
 }
 

@@ -18,6 +18,12 @@ export interface ResourcePrivileges {
   actions?: Record<string, string>;
 }
 
+/** Whether the stored session holds the privilege an action on a resource needs (none declared: no). */
+export function mayDo(privileges: ResourcePrivileges, action: ResourceAction): boolean {
+  const required = privilegeForAction(privileges, action);
+  return required !== undefined && hasPrivilege(required);
+}
+
 export function privilegeForAction(privileges: ResourcePrivileges, action: ResourceAction): string | undefined {
   const custom = privileges.actions?.[action];
   if (custom) return custom;

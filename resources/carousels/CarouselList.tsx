@@ -14,6 +14,7 @@ import { useDelayed } from '../../src/useDelayed';
 import { CarouselBanner, CarouselImage, ColourValue, CustomLink } from './CarouselPreview';
 import { CarouselGroupInput } from './CarouselGroupInput';
 import { useCarouselGroups, useExistingGroups, useShownGroup } from './useCarouselGroups';
+import { openingSort } from '../../src/firstPage';
 
 const GROUP = 'carousel_group_id';
 
@@ -39,7 +40,7 @@ const shownAs = (column: ListColumn) => ({ image_link: imageColumn, image_backgr
 /** Image, title (opens the detail), description, target course, background colour, link. */
 const columns: ListColumn[] = [imageColumn, ...entityColumns(carousel, 'list', ['title', 'description', 'target_id']), colourColumn, linkColumn];
 const detailFields = entityColumns(carousel, 'detail', carousel.names).map(shownAs);
-const sort = { field: carousel.defaultSort.field, order: 'DESC' as const };
+const sort = openingSort(carousel);
 
 /**
  * The list's group: always one (the list is one group's carousels), searched among every group. It

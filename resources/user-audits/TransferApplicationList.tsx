@@ -8,6 +8,7 @@ import type { ListColumn } from '../../src/list/columns';
 import { ConsoleList } from '../../src/list/ConsoleList';
 import { RecordActionButton } from '../../src/list/RecordActionButton';
 import { entityColumns } from '../../src/list/entityColumns';
+import { openingSort } from '../../src/firstPage';
 
 const statusColor = { pending: 'warning', approved: 'success', rejected: 'default' } as const;
 
@@ -68,7 +69,7 @@ const columns: ListColumn[] = [
 ];
 const statusChoices = applicationStatuses.map((status) => ({ id: status, name: `resources.user_audit.choices.status.${status}` }));
 const filters = [<SelectInput key="status" source="status" choices={statusChoices} alwaysOn helperText={false} />];
-const sort = { field: transferApplication.defaultSort.field, order: 'DESC' as const };
+const sort = openingSort(transferApplication);
 // An auditor comes for what waits for a decision: the pending ones first (the filter can be cleared).
 const pendingFirst = { status: 'pending' };
 

@@ -1,5 +1,6 @@
 import type { SortPayload } from 'react-admin';
 import type { Entity } from '../../schema/entity';
+import { openingSort } from '../firstPage';
 import type { ListColumn } from '../list/columns';
 
 /**
@@ -24,6 +25,6 @@ export function definePicker(entity: Entity, columns: ListColumn[]): PickerDefin
     titleSource: entity.titleField,
     searchSource: entity.searchParam,
     columns,
-    sort: { field: entity.defaultSort.field, order: entity.defaultSort.order.toUpperCase() as 'ASC' | 'DESC' },
+    sort: openingSort(entity),
   };
 }
