@@ -23,6 +23,7 @@ import {
   type RaRecord,
   type SortPayload,
 } from 'react-admin';
+import { searchWordMax } from '../../schema/entity';
 import { actionAt } from '../AccessGuard';
 import { firstPageStaleTime, type FirstPage } from '../firstPage';
 import { BulkDeleteRecordsButton, DeleteRecordButton, useRecordCanAccess } from './DeleteButtons';
@@ -76,6 +77,13 @@ export interface ConsoleListProps {
   pageSummary?: ReactNode;
 }
 
+/**
+ * The server's rule for a searched word, said under the search box as it is typed: react-admin's
+ * filter form leaves the list's filter as it was while a field is invalid, so the list keeps its records.
+ */
+const searchWordFits = (value: unknown) =>
+  typeof value === 'string' && value.trim().length > searchWordMax ? { message: 'ra.validation.maxLength', args: { max: searchWordMax } } : undefined;
+
 const NEWEST_FIRST: SortPayload = { field: 'id', order: 'DESC' };
 
 /** How narrow a table's text column may get before the table scrolls in its box. */
@@ -108,6 +116,7 @@ export function ConsoleList(props: ConsoleListProps) {
   const { filters = [], searchSource = 'keyword', sort = firstPage?.sort ?? NEWEST_FIRST, filterDefaultValues = firstPage?.filter } = props;
   const [pageSize] = usePageSize();
   const notify = useNotify();
+  const translate = useTranslate();
   const resource = useResourceContext();
   const { pathname } = useLocation();
   useSlashFocusesSearch(searchSource);
@@ -116,7 +125,20 @@ export function ConsoleList(props: ConsoleListProps) {
   // call back by two rounds of rendering. A list shown anywhere else keeps react-admin's checks.
   const alreadyChecked = pathname.split('/')[1] === resource && actionAt(pathname) === 'list';
   const search =
-    searchSource === false ? [] : [<SearchInput key="search" source={searchSource} alwaysOn slotProps={{ htmlInput: { 'aria-keyshortcuts': '/' } }} />];
+    searchSource === false
+      ? []
+      : [
+          <SearchInput
+            key="search"
+            source={searchSource}
+            alwaysOn
+            validate={searchWordFits}
+            // Named for itself, not by its placeholder alone: its error describes it too.
+            slotProps={{ htmlInput: { 'aria-keyshortcuts': '/', 'aria-label': translate('ra.action.search') } }}
+            // react-admin's filter form hides every helper text; an error is the one worth its line.
+            sx={{ '& .MuiFormHelperText-root.Mui-error': { display: 'block' } }}
+          />,
+        ];
   return (
     <>
       <ListHeading />

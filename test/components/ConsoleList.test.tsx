@@ -224,3 +224,22 @@ test('the records are marked busy while a new answer is on its way, and the old 
   await waitFor(() => expect(results).toHaveAttribute('aria-busy', 'false'));
   expect(screen.getAllByTestId('record-card')).toHaveLength(1);
 });
+
+test('a search word longer than the server takes is refused under the box, and the list keeps its records', async () => {
+  const table = carouselGroups(3);
+  renderList(table);
+  await screen.findAllByTestId('record-card');
+  const asked = table.getList.mock.calls.length;
+  const searchBox = screen.getByPlaceholderText('Search');
+  await userEvent.type(searchBox, `  ${'x'.repeat(100)}  `);
+  // Trimmed, as the server trims, a hundred letters are a word it takes.
+  await waitFor(() => expect(table.getList.mock.calls.length).toBe(asked + 1));
+  await userEvent.type(searchBox, 'y');
+  expect(await screen.findByText('Must be 100 characters or less')).toBeInTheDocument();
+  expect(searchBox).toHaveAttribute('aria-invalid', 'true');
+  await new Promise((resolve) => setTimeout(resolve, 700));
+  expect(table.getList.mock.calls.length).toBe(asked + 1);
+  expect(screen.getAllByTestId('record-card')).toHaveLength(3);
+  await userEvent.type(searchBox, '{backspace}');
+  await waitFor(() => expect(screen.queryByText('Must be 100 characters or less')).not.toBeInTheDocument());
+});

@@ -130,4 +130,26 @@ test.describe('the list machinery', () => {
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(dialog).toBeHidden();
   });
+
+  test('a search word longer than the server takes is refused under the box, in the user\'s language, and the list keeps its records', async ({ page, server, signInAs }) => {
+    const prefix = unique('long');
+    await seedGroups(server, prefix, 3);
+    await signInAs();
+    await page.addInitScript(() => localStorage.setItem('locale', 'ja-JP'));
+    await openList(page, prefix);
+    await expect(page.getByTestId('list-range')).toHaveText('表示：1-3、全 3 件');
+    const keywordsAsked: (string | null)[] = [];
+    page.on('request', (request) => keywordsAsked.push(new URL(request.url()).searchParams.get('keyword')));
+
+    const searchBox = page.getByPlaceholder('検索');
+    await searchBox.fill(`${prefix}${'x'.repeat(101)}`);
+    await expect(page.getByText('100 文字以内で入力してください')).toBeVisible();
+    await expect(searchBox).toHaveAttribute('aria-invalid', 'true');
+    // Past the search box's pause before it asks (500 ms), nothing was asked and nothing changed.
+    await page.waitForTimeout(1_000);
+    expect(keywordsAsked.filter((keyword) => keyword?.endsWith('x'))).toEqual([]);
+    await expect(page.getByTestId('record-card')).toHaveCount(3);
+    await expect(page.getByTestId('list-range')).toHaveText('表示：1-3、全 3 件');
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
 });
