@@ -39,9 +39,13 @@ interface ScaleBudgets {
   coursePagerUnderLoadVsBareRatio: number;
   coursePagerUnderLoadP99Ms: number;
   serverPeakRssMb: number;
+  keywordEstimateVsMatchesRatio: number;
 }
 
 const DATABASE = 'scale';
+/** The word whose expected matches are checked in each searched table that holds it at least this often. */
+const ESTIMATED_PATTERN = '%lighthouse%';
+const ESTIMATED_AT_LEAST = 500;
 /**
  * Rounds of every measurement (BENCH_ROUNDS, 3 here). A latency round lasts a third of BENCH_SECONDS
  * (3), a round of the load three times it: at a million rows a slow list answers in seconds under 50
@@ -655,6 +659,28 @@ export async function measureScale(record: Recorder, required: boolean): Promise
     }
     for (const what of missing) record(DATABASE, `not measured: ${what} (1 = measured)`, 0, 1, false);
     record(DATABASE, 'every list address and filter of /api/docs/json measured (1 = yes)', missing.length === 0 ? 1 : 0, 1, false);
+
+    // A keyword's page walks the list's order or sorts every match, by the matches the planner
+    // expects from the searched copy's histogram (migration 0040): an estimate far under the count
+    // sorted 31,060 courses for one page. Each searched table where the word is common, by name.
+    const searchedTables = await db.query<{ table_name: string }>(
+      `select c.relname as table_name from pg_attribute a join pg_class c on c.oid = a.attrelid
+       where a.attname = 'search_folded' and not a.attisdropped and c.relkind = 'r' order by 1`,
+    );
+    for (const { table_name: table } of searchedTables.rows) {
+      const matches = await count(`select count(*) from "${table}" where search_folded like $1`, [ESTIMATED_PATTERN]);
+      if (matches < ESTIMATED_AT_LEAST) continue;
+      const [{ 'QUERY PLAN': plan }] = (await db.query<{ 'QUERY PLAN': { Plan: { 'Plan Rows': number } }[] }>(
+        `explain (format json) select 1 from "${table}" where search_folded like '${ESTIMATED_PATTERN}'`,
+      )).rows;
+      record(
+        DATABASE,
+        `${table}: matches of "${ESTIMATED_PATTERN}" the planner expects, ÷ its ${grouped(matches)} matches`,
+        plan[0].Plan['Plan Rows'] / matches,
+        budgets.keywordEstimateVsMatchesRatio,
+        false,
+      );
+    }
 
     // Each answer once, checked: success, and the total counted in SQL.
     const agents = new Map(LEVELS.map((clients) => [clients, new http.Agent({ keepAlive: true, maxSockets: clients })]));
