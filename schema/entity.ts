@@ -33,11 +33,11 @@ type InputShape<F extends Fields> = { [K in keyof F as F[K] extends { readOnly: 
 
 export const sortOrder = z.enum(['asc', 'desc']);
 
-/** The longest word a list is searched for, trimmed; the console's search box says so under the field. */
-export const searchWordMax = 100;
-
-/** A searched text: line feeds separate the fields the search looks in, so none is looked for. */
-const searchWord = z.string().trim().max(searchWordMax).transform((word) => word.replace(/[\r\n]+/g, ' ')).optional();
+/**
+ * A searched text: line feeds separate the fields the search looks in, so none is looked for. The
+ * console's search box checks a word with it too, and says why under the field.
+ */
+export const searchWord = z.string().trim().max(100).transform((word) => word.replace(/[\r\n]+/g, ' ')).optional();
 
 /**
  * page, page_size, sort_by, order, the search word and `id` (a page of chosen records, as

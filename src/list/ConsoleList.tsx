@@ -23,7 +23,8 @@ import {
   type RaRecord,
   type SortPayload,
 } from 'react-admin';
-import { searchWordMax } from '../../schema/entity';
+import { searchWord } from '../../schema/entity';
+import { validationMessage } from '../../schema/validation';
 import { actionAt } from '../AccessGuard';
 import { firstPageStaleTime, type FirstPage } from '../firstPage';
 import { BulkDeleteRecordsButton, DeleteRecordButton, useRecordCanAccess } from './DeleteButtons';
@@ -78,11 +79,16 @@ export interface ConsoleListProps {
 }
 
 /**
- * The server's rule for a searched word, said under the search box as it is typed: react-admin's
- * filter form leaves the list's filter as it was while a field is invalid, so the list keeps its records.
+ * The server's rule for a searched word (its own schema and message), said under the search box as
+ * it is typed: react-admin's filter form leaves the list's filter as it was while a field is
+ * invalid, so the list keeps its records.
  */
-const searchWordFits = (value: unknown) =>
-  typeof value === 'string' && value.trim().length > searchWordMax ? { message: 'ra.validation.maxLength', args: { max: searchWordMax } } : undefined;
+function searchWordFits(value: unknown) {
+  const checked = searchWord.safeParse(value ?? undefined);
+  if (checked.success) return undefined;
+  const { key, args } = validationMessage(checked.error.issues[0], value);
+  return { message: key, args: args ?? {} };
+}
 
 const NEWEST_FIRST: SortPayload = { field: 'id', order: 'DESC' };
 
