@@ -98,7 +98,8 @@ const blockReached = (counts: SQL, order: 'asc' | 'desc', offset: SQL, as = 'rea
     where through > ${offset} order by block ${sql.raw(order)} limit 1) as ${sql.identifier(as)}`;
 
 /**
- * A deep page's ids (placeholders `limit`, `offset`): the block of `counts` holding the page's first
+ * A deep page's ids (placeholder `offset`; `limit` the page size, a placeholder unless the caller
+ * writes it in): the block of `counts` holding the page's first
  * row (`reached.block`, see `blockReached`) and, with `finer` (the counts of smaller blocks within
  * `reached.block`), the smaller one holding it (`within.block`). `rows` (`select … as id from …
  * where … order by …`, in the page's order) enters the index there, naming those blocks, and only
@@ -107,7 +108,7 @@ const blockReached = (counts: SQL, order: 'asc' | 'desc', offset: SQL, as = 'rea
  * were summed twice, 1.1 ms each at 5,000,000 enrolments. Past the end no block is found: no row
  * either, and the caller counts.
  */
-export function deepIds(counts: SQL, order: 'asc' | 'desc', rows: SQL, finer?: SQL): SQL {
+export function deepIds(counts: SQL, order: 'asc' | 'desc', rows: SQL, finer?: SQL, limit: SQL | Placeholder = sql.placeholder('limit')): SQL {
   const offset = sql`${sql.placeholder('offset')}::bigint`;
   let found = blockReached(counts, order, offset);
   let before = sql`reached.before`;
@@ -115,7 +116,7 @@ export function deepIds(counts: SQL, order: 'asc' | 'desc', rows: SQL, finer?: S
     found = sql`${found} cross join lateral ${blockReached(finer, order, sql`${offset} - reached.before`, 'within')}`;
     before = sql`reached.before + within.before`;
   }
-  return sql`(select entered.id from ${found} cross join lateral (${rows} limit ${sql.placeholder('limit')} offset ${offset} - (${before})) as entered)`;
+  return sql`(select entered.id from ${found} cross join lateral (${rows} limit ${limit} offset ${offset} - (${before})) as entered)`;
 }
 
 /** A route's bound on a time column, see `timeBound`. */
@@ -655,7 +656,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
    * index is entered at that block and only that block's rows are skipped (fewer than ID_BLOCK, or a
    * quarter hour's within a day's). One statement still: the same snapshot as the page (`deepIds`).
    */
-  function deepPageQuery(db: Executor, total: SQL, blocks: DeepBlocks, order: 'asc' | 'desc') {
+  function deepPageQuery(db: Executor, total: SQL, blocks: DeepBlocks, order: 'asc' | 'desc', limit: SQL | Placeholder) {
     // The block holding the page's first row, and within it, where smaller blocks are kept, the smaller one.
     const reached = blocks.finer ? { block: sql`within.block`, startOf: blocks.finer.startOf } : { block: sql`reached.block`, startOf: blocks.startOf };
     const entry =
@@ -663,8 +664,8 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     const sortColumn = sortColumnOf(blocks.sortBy);
     const way = sql.raw(order);
     const rows = sql`select ${idColumn} as id from ${table} where ${entry} order by ${sortColumn} ${way}, ${idColumn} ${way}`;
-    const ids = deepIds(blocks.counts, order, rows, blocks.finer?.counts(sql`reached.block`));
-    return pageQuery(db, undefined, total, blocks.sortBy, order, sql.placeholder('limit'), sql.placeholder('offset'), {}, {}, ids);
+    const ids = deepIds(blocks.counts, order, rows, blocks.finer?.counts(sql`reached.block`), limit);
+    return pageQuery(db, undefined, total, blocks.sortBy, order, limit, sql.placeholder('offset'), {}, {}, ids);
   }
   interface PreparedShape {
     /** The page's statement (placeholders among its params) and its run. */
@@ -727,17 +728,22 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     // list's, and those of columns compared to one value each, counted by a counter and read in order from an index.
     // So are those of a route's set of values the plan cannot see (`valuesUnseen`): planning each call would make the same plan;
     // and merged pages, each range read in order from its index whatever the values (planning one took 1.2-1.7 ms, running it 0.7).
-    // A search, a filter of several values or one no index orders, or a far page is planned for its values each time.
+    // So is a whole list's far page entered from its blocks (`deep`): the planner sees neither the block it enters at nor
+    // how many rows it skips there, whatever the offset, and plans every far page alike; with its size written in
+    // (below), the plan it keeps is the one made per call, and the parse and plan (1.5 ms of 3 at a million audit rows) go.
+    // A search, a filter of several values or one no index orders, or a far page otherwise is planned for its values each time.
     const oneValueEach = byCounter?.oneValueEach;
     const named =
-      offset < DEEP_OFFSET &&
-      (whole ||
-        merging !== undefined ||
-        (!searching && (byCounter?.valuesUnseen === true || (oneValueEach !== undefined && readInOrder(oneValueEach, sortBy)))));
-    // A named first page has its size and offset written into its text: with `limit $n offset $m` the plan PostgreSQL
-    // would keep is costed for skipping a tenth of the table, dearer than any plan for offset 0, so it keeps none and
-    // plans every call anew (0.3 ms of a 0.45 ms statement at 200,000 users). Other pages keep `offset $m`: one
-    // statement for them all, still planned per call.
+      deep !== undefined ||
+      (offset < DEEP_OFFSET &&
+        (whole ||
+          merging !== undefined ||
+          (!searching && (byCounter?.valuesUnseen === true || (oneValueEach !== undefined && readInOrder(oneValueEach, sortBy))))));
+    // A named page has its size written into its text, a first page its offset too: with `limit $n offset $m` the plan
+    // PostgreSQL would keep is costed for an unknown share of the table (a tenth skipped, a third of it read), dearer than
+    // any plan for the values, so it keeps none and plans every call anew (0.3 ms of a 0.45 ms statement at 200,000
+    // users); a far page's plan kept with `limit $n` joined a third of a million audit rows by hashing, 197 ms against 3.
+    // Other pages keep `offset $m`: one statement for them all.
     const limit = named ? writtenCount(query.page_size) : sql.placeholder('limit');
     const skip = named && offset === 0 ? writtenCount(0) : sql.placeholder('offset');
     const where = placeholderConditions(query, added, searching);
@@ -745,7 +751,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     // A kept total spares the count: the database runs a subquery of coalesce only when the one before it is null.
     const total = counted?.total(where) ?? (keyword ? sql<number>`coalesce(${keyword.total(where)}, ${live})` : live);
     const built = deep
-      ? deepPageQuery(db, total, deep, order)
+      ? deepPageQuery(db, total, deep, order, limit)
       : pageQuery(db, where, total, sortBy, order, limit, skip, keyword ? { [KEPT]: keyword.kept() } : {}, heldToOne(query, added), merging?.(limit, skip));
     // What a searched total keeps: every match, or those up to the watermark (`foldedCounts`).
     const keeps = options.foldedCounts ? sql<number>`(${live} - ${unfolded(where)})` : live;
