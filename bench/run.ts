@@ -936,11 +936,19 @@ function report() {
   const failures = rows.filter((row) => row.budget !== undefined && (row.lowerIsBetter ? row.measured > row.budget : row.measured < row.budget));
   if (failures.length > 0) {
     console.error(`Past budget: ${failures.map((row) => `${row.database} ${row.figure}`).join('; ')}`);
-    process.exit(1);
+    failAfterOutput();
   }
+}
+
+/**
+ * Exits with 1 once what was printed is out: to a pipe (`npm run bench | tee`) stdout is written
+ * asynchronously, and `process.exit` at once cut the figures' table short after its first 300 rows.
+ */
+function failAfterOutput() {
+  process.stdout.write('', () => process.stderr.write('', () => process.exit(1)));
 }
 
 main().catch((error) => {
   console.error(error);
-  process.exit(1);
+  failAfterOutput();
 });
