@@ -15,9 +15,9 @@ import { video } from '../schema/video';
 import { voucher } from '../schema/voucher';
 import { buildApp, type BuiltApp } from '../server/app';
 import { hashPassword } from '../server/auth/passwords';
-import { POOL_SIZE, type Database, type Executor } from '../server/db/client';
+import { type Database, type Executor } from '../server/db/client';
 import { carouselGroups, categories, courses, series as seriesTable, users, vouchers } from '../server/db/schema';
-import { defaultConfig } from '../server/config';
+import { defaultConfig, defaultPoolSize } from '../server/config';
 import { inCategory } from '../server/routes/courses';
 import { entityStore } from '../server/routes/entityRoutes';
 import { userStore } from '../server/routes/users';
@@ -294,7 +294,7 @@ async function startApp(place: Place) {
 
 /** The bare floors' own pool on the database under test, of the server's size. */
 const barePool = (databaseUrl: string) => {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: defaultPoolSize() });
   // An idle connection the database drops is the pool's to replace; without a listener it would end the bench unexplained.
   pool.on('error', (error) => console.warn(`a bare floor's idle connection was dropped: ${error.message}`));
   return pool;

@@ -62,7 +62,7 @@ export interface BuiltApp {
 export async function buildApp(config: AppConfig): Promise<BuiltApp> {
   // One logger from the first step on: the embedded PostgreSQL reports through it before the routes exist.
   const logger: FastifyBaseLogger = createLogger(config.logLevel);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrationsDir: config.migrationsDir, log: logger });
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, migrationsDir: config.migrationsDir, poolSize: config.poolSize, log: logger });
   try {
     const seedReport = await seed(database.db, { adminPassword: config.adminPassword, demo: config.seedDemo });
     // The demo records name demo files by key; copying them is idempotent, so a lost one comes back.

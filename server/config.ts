@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import type { SessionCacheOptions } from './auth/sessionCache';
 import type { ThrottlePolicy } from './auth/throttle';
@@ -5,6 +6,8 @@ import type { ThrottlePolicy } from './auth/throttle';
 export interface AppConfig {
   /** A PostgreSQL server; when absent the server runs its own, embedded, in `dataDir/postgres`. */
   databaseUrl?: string;
+  /** Connections this instance keeps to its PostgreSQL (`defaultPoolSize`). */
+  poolSize: number;
   /** The embedded PostgreSQL (unless databaseUrl) and the uploaded files, in `dataDir/files`. */
   dataDir: string;
   migrationsDir: string;
@@ -63,9 +66,19 @@ export interface MailDeliveryPolicy {
 
 export const HOUR = 3_600_000;
 
+/**
+ * Twice the cores and one, from 5 to 10: the statements are short and CPU-bound, so more connections
+ * than the cores can run only queue in the kernel, where the server's own event loop waits its turn
+ * among them. On two cores, 10 connections under 50 searches kept `/healthz` waiting 17 ms at the
+ * median and 31-42 ms at p99; 5 kept it 9 and 20-23 ms, the search as fast (bench/RESULTS.md). At
+ * least 5: the default 3 exports at once leave two for everything else.
+ */
+export const defaultPoolSize = (cores = availableParallelism()) => Math.min(10, Math.max(5, 2 * cores + 1));
+
 export const defaultConfig = (rootDir = process.cwd()): AppConfig => ({
   dataDir: path.join(rootDir, 'data'),
   migrationsDir: path.join(rootDir, 'server/db/migrations'),
+  poolSize: defaultPoolSize(),
   seedDemo: true,
   sessionTtlMs: 12 * HOUR,
   sessionCache: { maxEntries: 5_000, maxAgeMs: 30_000 },
@@ -98,6 +111,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, rootDir = process.cwd()): 
     ...base,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
+    poolSize: env.DATABASE_POOL_SIZE ? Number(env.DATABASE_POOL_SIZE) : base.poolSize,
     consoleDir: path.join(rootDir, 'dist'),
     publicUrl: env.PUBLIC_URL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
@@ -126,8 +140,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv, rootDir = process.cwd()): 
   if (!(app.qrSignIn.ttlMs > 0)) throw new Error(`QR_TTL_SECONDS must be a positive number, not "${env.QR_TTL_SECONDS}"`);
   if (!Number.isSafeInteger(app.videoMaxBytes) || app.videoMaxBytes <= 0)
     throw new Error(`VIDEO_MAX_BYTES must be a positive whole number of bytes, not "${env.VIDEO_MAX_BYTES}"`);
-  if (!Number.isInteger(app.exportsAtOnce) || app.exportsAtOnce < 1 || app.exportsAtOnce > 8)
-    throw new Error(`EXPORTS_AT_ONCE must be a whole number from 1 to 8 (the pool has 10 connections), not "${env.EXPORTS_AT_ONCE}"`);
+  if (!Number.isInteger(app.poolSize) || app.poolSize < 3 || app.poolSize > 100)
+    throw new Error(`DATABASE_POOL_SIZE must be a whole number from 3 to 100, not "${env.DATABASE_POOL_SIZE}"`);
+  // Two connections stay for the other requests while every export streams.
+  if (!Number.isInteger(app.exportsAtOnce) || app.exportsAtOnce < 1 || app.exportsAtOnce > app.poolSize - 2)
+    throw new Error(`EXPORTS_AT_ONCE must be a whole number from 1 to ${app.poolSize - 2} (the pool has ${app.poolSize} connections), not "${env.EXPORTS_AT_ONCE ?? app.exportsAtOnce}"`);
   if (!(app.unusedFileGraceMs > 0)) throw new Error(`UNUSED_FILE_GRACE_HOURS must be a positive number, not "${env.UNUSED_FILE_GRACE_HOURS}"`);
   const delivery = app.mailDelivery;
   if (!(delivery.retryBaseMs > 0)) throw new Error(`MAIL_RETRY_BASE_SECONDS must be a positive number, not "${env.MAIL_RETRY_BASE_SECONDS}"`);

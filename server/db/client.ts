@@ -29,21 +29,20 @@ export interface DatabaseOptions {
   databaseUrl?: string;
   dataDir: string;
   migrationsDir: string;
+  /** Connections kept to it (config's `poolSize`). */
+  poolSize: number;
   log: Log;
 }
-
-/** Connections each instance keeps to its PostgreSQL. */
-export const POOL_SIZE = 10;
 
 // Any fixed number: every instance that migrates the same database takes the same lock.
 const MIGRATION_LOCK = 727_001;
 
 /** Opens the database (starting the embedded one when no server is named) and brings its schema up to date. */
-export async function openDatabase({ databaseUrl, dataDir, migrationsDir, log }: DatabaseOptions): Promise<DatabaseHandle> {
+export async function openDatabase({ databaseUrl, dataDir, migrationsDir, poolSize, log }: DatabaseOptions): Promise<DatabaseHandle> {
   const embedded = databaseUrl ? undefined : await startEmbeddedPostgres({ dataDir, log });
   try {
     const url = databaseUrl ?? embedded!.url;
-    const pool = await openPool(url, migrationsDir);
+    const pool = await openPool(url, migrationsDir, poolSize);
     if (embedded) await importPgliteOnce(dataDir, pool, migrationsDir, log).catch(async (error) => {
       await pool.end();
       throw error;
@@ -83,10 +82,10 @@ class ActorClient extends pg.Client {
   }
 }
 
-async function openPool(url: string, migrationsDir: string): Promise<pg.Pool> {
+async function openPool(url: string, migrationsDir: string, poolSize: number): Promise<pg.Pool> {
   // No JIT on our connections, as the embedded server is set up: the console's statements run in milliseconds, and
   // compiling one the planner overestimates (a dashboard of 30 days' subqueries) took 240 ms of a 260 ms answer.
-  const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE, connectionTimeoutMillis: 5_000, Client: ActorClient, options: '-c jit=off' });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000, Client: ActorClient, options: '-c jit=off' });
   // A client that loses its server must not bring the process down, idle (the pool's error) or checked out between
   // two statements of a transaction (its own, unheard otherwise): the next query reports it, as a 503.
   pool.on('error', () => undefined);
