@@ -17,7 +17,7 @@ import { buildApp, type BuiltApp } from '../server/app';
 import { hashPassword } from '../server/auth/passwords';
 import { type Database, type Executor } from '../server/db/client';
 import { carouselGroups, categories, courses, series as seriesTable, users, vouchers } from '../server/db/schema';
-import { defaultConfig, defaultPoolSize } from '../server/config';
+import { defaultConfig, poolSizeFrom } from '../server/config';
 import { inCategory } from '../server/routes/courses';
 import { entityStore } from '../server/routes/entityRoutes';
 import { userStore } from '../server/routes/users';
@@ -285,7 +285,7 @@ async function onFreshDatabase(kind: Kind, serverUrl: string | undefined, measur
  * it is embedded).
  */
 async function startApp(place: Place) {
-  const built = await buildApp({ ...defaultConfig(), ...place, adminPassword: ADMIN_PASSWORD, logLevel: 'warn', consoleDir: undefined });
+  const built = await buildApp({ ...defaultConfig(), ...place, poolSize: poolSizeFrom(process.env), adminPassword: ADMIN_PASSWORD, logLevel: 'warn', consoleDir: undefined });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -294,7 +294,7 @@ async function startApp(place: Place) {
 
 /** The bare floors' own pool on the database under test, of the server's size. */
 const barePool = (databaseUrl: string) => {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: defaultPoolSize() });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSizeFrom(process.env) });
   // An idle connection the database drops is the pool's to replace; without a listener it would end the bench unexplained.
   pool.on('error', (error) => console.warn(`a bare floor's idle connection was dropped: ${error.message}`));
   return pool;

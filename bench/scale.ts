@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { listQuerySchema } from '../schema/entity';
-import { defaultPoolSize } from '../server/config';
+import { poolSizeFrom } from '../server/config';
 import { embeddedDatabaseUrl } from '../server/db/embeddedPostgres';
 import { startServerProcess } from '../test/serverProcess';
 import { startBareServer } from './bare';
@@ -612,7 +612,7 @@ export async function measureScale(record: Recorder, required: boolean): Promise
       }
     }
     // The bench's own connections only read: the counts, the filters' values, and the bare route.
-    pool = new pg.Pool({ connectionString: url, max: defaultPoolSize(), options: '-c default_transaction_read_only=on' });
+    pool = new pg.Pool({ connectionString: url, max: poolSizeFrom(process.env), options: '-c default_transaction_read_only=on' });
     pool.on('error', (error) => console.warn(`scale: an idle connection of the bench's own was dropped: ${error.message}`));
     const db = pool;
     const count: Sql = async (text, params = []) => Number((await db.query<{ count: string }>(text, params)).rows[0].count);

@@ -16,7 +16,7 @@ import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { WORDS } from '../bench/words';
 import { hashPassword } from '../server/auth/passwords';
-import { defaultPoolSize } from '../server/config';
+import { poolSizeFrom } from '../server/config';
 import { openDatabase, type DatabaseHandle, type Executor } from '../server/db/client';
 import { rebuildCounts } from '../server/db/counts';
 import { CannotUseDataDir, embeddedDatabaseUrl } from '../server/db/embeddedPostgres';
@@ -66,11 +66,11 @@ const migrationsDir = path.resolve('server/db/migrations');
 async function open(): Promise<DatabaseHandle> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   try {
-    return await openDatabase({ databaseUrl, dataDir, migrationsDir, poolSize: defaultPoolSize(), log });
+    return await openDatabase({ databaseUrl, dataDir, migrationsDir, poolSize: poolSizeFrom(process.env), log });
   } catch (error) {
     const running = !databaseUrl && error instanceof CannotUseDataDir ? embeddedDatabaseUrl(dataDir) : undefined;
     if (!running) throw error;
-    return openDatabase({ databaseUrl: running, dataDir, migrationsDir, poolSize: defaultPoolSize(), log });
+    return openDatabase({ databaseUrl: running, dataDir, migrationsDir, poolSize: poolSizeFrom(process.env), log });
   }
 }
 

@@ -75,6 +75,9 @@ export const HOUR = 3_600_000;
  */
 export const defaultPoolSize = (cores = availableParallelism()) => Math.min(10, Math.max(5, 2 * cores + 1));
 
+/** The pool's size an environment asks for (`DATABASE_POOL_SIZE`), checked by `configFromEnv`; the bench's own pools match it. */
+export const poolSizeFrom = (env: NodeJS.ProcessEnv) => (env.DATABASE_POOL_SIZE ? Number(env.DATABASE_POOL_SIZE) : defaultPoolSize());
+
 export const defaultConfig = (rootDir = process.cwd()): AppConfig => ({
   dataDir: path.join(rootDir, 'data'),
   migrationsDir: path.join(rootDir, 'server/db/migrations'),
@@ -111,7 +114,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, rootDir = process.cwd()): 
     ...base,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
-    poolSize: env.DATABASE_POOL_SIZE ? Number(env.DATABASE_POOL_SIZE) : base.poolSize,
+    poolSize: poolSizeFrom(env),
     consoleDir: path.join(rootDir, 'dist'),
     publicUrl: env.PUBLIC_URL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
