@@ -935,8 +935,12 @@ function report() {
   );
   const failures = rows.filter((row) => row.budget !== undefined && (row.lowerIsBetter ? row.measured > row.budget : row.measured < row.budget));
   if (failures.length > 0) {
-    console.error(`Past budget: ${failures.map((row) => `${row.database} ${row.figure}`).join('; ')}`);
-    failAfterOutput();
+    const verdict = `Past budget: ${failures.map((row) => `${row.database} ${row.figure}`).join('; ')}`;
+    // After the table is out: to one pipe for both (`2>&1 | ts`), stderr written at once landed in its middle.
+    process.stdout.write('', () => {
+      console.error(verdict);
+      failAfterOutput();
+    });
   }
 }
 
