@@ -935,24 +935,21 @@ function report() {
   );
   const failures = rows.filter((row) => row.budget !== undefined && (row.lowerIsBetter ? row.measured > row.budget : row.measured < row.budget));
   if (failures.length > 0) {
-    const verdict = `Past budget: ${failures.map((row) => `${row.database} ${row.figure}`).join('; ')}`;
-    // After the table is out: to one pipe for both (`2>&1 | ts`), stderr written at once landed in its middle.
-    process.stdout.write('', () => {
-      console.error(verdict);
-      failAfterOutput();
-    });
+    failAfterOutput(`Past budget: ${failures.map((row) => `${row.database} ${row.figure}`).join('; ')}`);
   }
 }
 
 /**
- * Exits with 1 once what was printed is out: to a pipe (`npm run bench | tee`) stdout is written
- * asynchronously, and `process.exit` at once cut the figures' table short after its first 300 rows.
+ * Says why on stderr once stdout is out, then exits with 1 once that is out too: to a pipe
+ * (`npm run bench | tee`) stdout is written asynchronously, so `process.exit` at once cut the table
+ * short after its first 300 rows, and with both streams on one pipe (`2>&1 | ts`) stderr, written at
+ * once, landed in the table's middle.
  */
-function failAfterOutput() {
-  process.stdout.write('', () => process.stderr.write('', () => process.exit(1)));
+function failAfterOutput(...why: unknown[]) {
+  process.stdout.write('', () => {
+    console.error(...why);
+    process.stderr.write('', () => process.exit(1));
+  });
 }
 
-main().catch((error) => {
-  console.error(error);
-  failAfterOutput();
-});
+main().catch((error) => failAfterOutput(error));
