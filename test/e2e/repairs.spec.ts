@@ -191,7 +191,9 @@ test('the API docs show without breaking the content security policy', async ({ 
   );
   const answer = await page.goto('/api/docs');
   expect(answer!.headers()['content-security-policy']).toMatch(/style-src 'self'/);
-  await expect(page.getByRole('heading', { name: /Course console API/ })).toBeVisible();
+  // Swagger UI runs a 1.7 MB bundle, then reads and resolves the 448 kB document before it draws a
+  // heading: 3.5 s on this 2-core machine idle, past the default 10 s beside the other worker.
+  await expect(page.getByRole('heading', { name: /Course console API/ })).toBeVisible({ timeout: 30_000 });
   // Open an operation and its schemas too: everything the page draws, drawn within the policy.
   await page.getByText('/api/v1/auth/qrcode/check', { exact: true }).click();
   await expect(page.locator('.responses-table').first()).toBeVisible();
