@@ -751,7 +751,7 @@ const ENGINE_LOAD_SECONDS = 5 * SECONDS;
 /**
  * As many slices as every other figure has rounds (each then as long as a round, at the defaults):
  * with three of 5 s, one neighbour's burst in one slice decided the median (2026-11-29: pairs 0.87,
- * 0.98, 0.80; six pairs of 3 s the next day 0.86-1.00, median 0.93).
+ * 0.98, 0.80; six pairs of 3 s a few hours later 0.86-1.00, median 0.93).
  */
 const LOAD_SLICES = ROUNDS;
 const ENGINES: readonly Kind[] = ['embedded', 'external'];
