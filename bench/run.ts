@@ -60,6 +60,8 @@ const ROWS = 20_000;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = 50;
+/** The in-process server's pool and its bare floors', of one size as a server process reads it (`DATABASE_POOL_SIZE`). */
+const POOL_SIZE = poolSizeFrom(process.env);
 /** The audit trail's rounds: a write's time swings more from round to round than a list's (per-round ratios 1.03-1.38 in one run). */
 const AUDIT_ROUNDS = Math.max(ROUNDS, 9);
 const KEYWORD = WORDS[0];
@@ -285,7 +287,7 @@ async function onFreshDatabase(kind: Kind, serverUrl: string | undefined, measur
  * it is embedded).
  */
 async function startApp(place: Place) {
-  const built = await buildApp({ ...defaultConfig(), ...place, poolSize: poolSizeFrom(process.env), adminPassword: ADMIN_PASSWORD, logLevel: 'warn', consoleDir: undefined });
+  const built = await buildApp({ ...defaultConfig(), ...place, poolSize: POOL_SIZE, adminPassword: ADMIN_PASSWORD, logLevel: 'warn', consoleDir: undefined });
   await built.app.listen({ port: 0, host: '127.0.0.1' });
   const address = built.app.server.address();
   const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -294,7 +296,7 @@ async function startApp(place: Place) {
 
 /** The bare floors' own pool on the database under test, of the server's size. */
 const barePool = (databaseUrl: string) => {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSizeFrom(process.env) });
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_SIZE });
   // An idle connection the database drops is the pool's to replace; without a listener it would end the bench unexplained.
   pool.on('error', (error) => console.warn(`a bare floor's idle connection was dropped: ${error.message}`));
   return pool;

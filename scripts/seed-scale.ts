@@ -65,12 +65,13 @@ const migrationsDir = path.resolve('server/db/migrations');
 /** DATABASE_URL's database, else the embedded one: started here, or the running server's. */
 async function open(): Promise<DatabaseHandle> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
+  const poolSize = poolSizeFrom(process.env);
   try {
-    return await openDatabase({ databaseUrl, dataDir, migrationsDir, poolSize: poolSizeFrom(process.env), log });
+    return await openDatabase({ databaseUrl, dataDir, migrationsDir, poolSize, log });
   } catch (error) {
     const running = !databaseUrl && error instanceof CannotUseDataDir ? embeddedDatabaseUrl(dataDir) : undefined;
     if (!running) throw error;
-    return openDatabase({ databaseUrl: running, dataDir, migrationsDir, poolSize: poolSizeFrom(process.env), log });
+    return openDatabase({ databaseUrl: running, dataDir, migrationsDir, poolSize, log });
   }
 }
 
