@@ -1,9 +1,7 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import { listQuerySchema } from '../schema/entity';
 import { poolSizeFrom } from '../server/config';
@@ -11,6 +9,7 @@ import { embeddedDatabaseUrl } from '../server/db/embeddedPostgres';
 import { startServerProcess } from '../test/serverProcess';
 import { startBareServer } from './bare';
 import { embeddedPostgresProcesses, externalPostgresProcesses, parentOf, proportionalMemoryMb, residentMemory } from './processes';
+import { load as generateLoad, type LoadResult } from './load';
 import { WORDS } from './words';
 
 /**
@@ -533,24 +532,8 @@ async function sample(agent: http.Agent, url: string, token: string, clients: nu
 
 // --- load: the course pager against the bare route ---------------------------------------------------------
 
-interface LoadResult {
-  latency: { p99: number };
-  requests: { average: number; total: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-
-/** autocannon from a process of its own, so the server under test keeps its core. */
-async function load(url: string, token: string | undefined): Promise<LoadResult> {
-  const auth = token ? ['-H', `authorization=Bearer ${token}`] : [];
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    ['node_modules/autocannon/autocannon.js', '--json', '-d', String(LOAD_SECONDS), '-c', String(LOAD_CONNECTIONS), ...auth, url],
-    { maxBuffer: 16 * 1024 * 1024 },
-  );
-  return JSON.parse(stdout) as LoadResult;
-}
+/** The operator's load, from the bench's load generator. */
+const load = (url: string, token: string | undefined) => generateLoad(url, token, LOAD_CONNECTIONS, LOAD_SECONDS);
 
 // --- memory ------------------------------------------------------------------------------------------------
 
