@@ -17,8 +17,11 @@ export const openingSort = ({ defaultSort }: Pick<Place, 'defaultSort'>): SortPa
 /** How long a first page asked for as the visit started counts as fresh: long enough for the screen to mount. */
 const FRESH_MS = 10_000;
 
-/** The query of each first page asked for early, with when its answer came. */
-const answeredAt = new Map<string, number>();
+/**
+ * The query of each first page asked for early, with its answer: when it came, and which of the
+ * query's answers it was (an answer again within the same millisecond has the same time).
+ */
+const answeredAt = new Map<string, { at: number; count: number }>();
 
 /**
  * Asks for a list's first page as the visit starts, into react-admin's query cache under the key
@@ -38,7 +41,7 @@ export function fetchFirstPage(queryClient: QueryClient, dataProvider: DataProvi
     })
     .then(() => {
       const state = queryClient.getQueryState(queryKey);
-      if (state?.status === 'success') answeredAt.set(hashKey(queryKey), state.dataUpdatedAt);
+      if (state?.status === 'success') answeredAt.set(hashKey(queryKey), { at: state.dataUpdatedAt, count: state.dataUpdateCount });
     });
 }
 
@@ -48,5 +51,6 @@ export function fetchFirstPage(queryClient: QueryClient, dataProvider: DataProvi
  * including a later one for the same page, is stale at once, as react-admin has it.
  */
 export function firstPageStaleTime(query: Pick<Query, 'queryHash' | 'state'>): number {
-  return answeredAt.get(query.queryHash) === query.state.dataUpdatedAt ? FRESH_MS : 0;
+  const early = answeredAt.get(query.queryHash);
+  return early?.at === query.state.dataUpdatedAt && early.count === query.state.dataUpdateCount ? FRESH_MS : 0;
 }

@@ -39,6 +39,23 @@ describe('a first page asked for as the visit starts', () => {
     expect(mountsFetching(client, key(10))).toBe(true);
   });
 
+  it('is stale once answered again within the same millisecond', async () => {
+    // Both answers carry the same time: the suite once answered twice within a millisecond.
+    const now = jest.spyOn(Date, 'now').mockReturnValue(1_800_000_000_000);
+    try {
+      const client = new QueryClient();
+      const { provider } = counting(() => Promise.resolve({ data: [{ id: 1 }], total: 1 }));
+      fetchFirstPage(client, provider, 'course', { sort: { field: 'id', order: 'DESC' } }, 10);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(mountsFetching(client, key(10))).toBe(false);
+      await client.refetchQueries({ queryKey: key(10) });
+      expect(client.getQueryState(key(10))?.dataUpdatedAt).toBe(1_800_000_000_000);
+      expect(mountsFetching(client, key(10))).toBe(true);
+    } finally {
+      now.mockRestore();
+    }
+  });
+
   it('that failed leaves the list to ask again (a session that expired signs out as before)', async () => {
     const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const { provider } = counting(() => Promise.reject(new Error('401')));
