@@ -21,7 +21,7 @@ const FRESH_MS = 10_000;
  * The query of each first page asked for early, with its answer: when it came, and which of the
  * query's answers it was (an answer again within the same millisecond has the same time).
  */
-const answeredAt = new Map<string, { at: number; count: number }>();
+const earlyAnswers = new Map<string, { at: number; count: number }>();
 
 /**
  * Asks for a list's first page as the visit starts, into react-admin's query cache under the key
@@ -41,7 +41,7 @@ export function fetchFirstPage(queryClient: QueryClient, dataProvider: DataProvi
     })
     .then(() => {
       const state = queryClient.getQueryState(queryKey);
-      if (state?.status === 'success') answeredAt.set(hashKey(queryKey), { at: state.dataUpdatedAt, count: state.dataUpdateCount });
+      if (state?.status === 'success') earlyAnswers.set(hashKey(queryKey), { at: state.dataUpdatedAt, count: state.dataUpdateCount });
     });
 }
 
@@ -51,6 +51,6 @@ export function fetchFirstPage(queryClient: QueryClient, dataProvider: DataProvi
  * including a later one for the same page, is stale at once, as react-admin has it.
  */
 export function firstPageStaleTime(query: Pick<Query, 'queryHash' | 'state'>): number {
-  const early = answeredAt.get(query.queryHash);
+  const early = earlyAnswers.get(query.queryHash);
   return early?.at === query.state.dataUpdatedAt && early.count === query.state.dataUpdateCount ? FRESH_MS : 0;
 }
