@@ -65,6 +65,12 @@ const CONNECTIONS = 50;
 const POOL_SIZE = poolSizeFrom(process.env);
 /** The audit trail's rounds: a write's time swings more from round to round than a list's (per-round ratios 1.03-1.38 in one run). */
 const AUDIT_ROUNDS = Math.max(ROUNDS, 9);
+/**
+ * The engines' rounds per address: their pairs swing by ±7 % around ratios of 0.93-0.98 (2026-11-30,
+ * eight pairs of 3 s on three addresses: 0.86-1.06), and the median of five fell either side of 0.9
+ * from run to run on a different few of the fourteen addresses (bench/RESULTS.md, "Nine rounds for the engines").
+ */
+const ENGINE_ROUNDS = Math.max(ROUNDS, 9);
 const KEYWORD = WORDS[0];
 /**
  * `BENCH_ONLY=<part>`: that part alone (on a busy machine, one part at a time). The list parts
@@ -107,7 +113,7 @@ interface Contender {
  * Every contender once per round, the order reversed every other round so none always runs
  * after the same neighbour; returns the requests per second of each, round by round.
  */
-async function interleave(contenders: Contender[], connections = CONNECTIONS): Promise<Map<string, number[]>> {
+async function interleave(contenders: Contender[], connections = CONNECTIONS, rounds = ROUNDS): Promise<Map<string, number[]>> {
   const results = new Map(contenders.map((contender) => [contender.name, [] as number[]]));
   // A warm-up: the JIT, the database's caches and each connection's prepared statements.
   const run = async (contender: Contender, seconds: number) => {
@@ -117,7 +123,7 @@ async function interleave(contenders: Contender[], connections = CONNECTIONS): P
     return requests.average;
   };
   for (const contender of contenders) await run(contender, 1);
-  for (let round = 0; round < ROUNDS; round++) {
+  for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? contenders : [...contenders].reverse();
     for (const contender of order) results.get(contender.name)!.push(await run(contender, SECONDS));
   }
@@ -736,14 +742,14 @@ const parts: Record<string, (kind: Kind, place: Place) => Promise<void>> = {
 
 /** A word in the demo courses' titles: the course keyword search of the engines part. */
 const DEMO_KEYWORD = 'React';
-/** How long the engines part's load lasts: 15 s at the default BENCH_SECONDS (3). */
-const ENGINE_LOAD_SECONDS = 5 * SECONDS;
 /**
- * As many slices as every other figure has rounds (each then as long as a round, at the defaults):
- * with three of 5 s, one neighbour's burst in one slice decided the median (2026-11-29: pairs 0.87,
+ * The engines' load in as many slices as each address has rounds, each as long as a round: with
+ * three of 5 s, one neighbour's burst in one slice decided the median (2026-11-29: pairs 0.87,
  * 0.98, 0.80; six pairs of 3 s a few hours later 0.86-1.00, median 0.93).
  */
-const LOAD_SLICES = ROUNDS;
+const LOAD_SLICES = ENGINE_ROUNDS;
+/** How long the engines part's load lasts on each engine: 27 s at the defaults. */
+const ENGINE_LOAD_SECONDS = LOAD_SLICES * SECONDS;
 const ENGINES: readonly Kind[] = ['embedded', 'external'];
 
 /** Every list address of the product as the console opens it (first page of 20), and the course keyword search. */
@@ -830,10 +836,14 @@ async function measureEngines(serverUrl: string) {
     // otherwise met servers and a load generator still compiling (2026-11-30: 0.89, rounds 0.83-1.14).
     for (const address of productAddresses(oldestGroup)) for (const kind of ENGINES) await load(`${bases[kind]}${address}`, tokens[kind], CONNECTIONS, 1);
     for (const address of productAddresses(oldestGroup)) {
-      const results = await interleave(ENGINES.map((kind) => ({ name: kind, url: `${bases[kind]}${address}`, token: tokens[kind] })));
+      const results = await interleave(
+        ENGINES.map((kind) => ({ name: kind, url: `${bases[kind]}${address}`, token: tokens[kind] })),
+        CONNECTIONS,
+        ENGINE_ROUNDS,
+      );
       for (const kind of ENGINES) {
         const perRound = results.get(kind)!;
-        record(kind, `engines: GET ${address}, ${CONNECTIONS} clients: req/s, median of ${ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
+        record(kind, `engines: GET ${address}, ${CONNECTIONS} clients: req/s, median of ${ENGINE_ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
       }
       const external = results.get('external')!;
       const ratios = results.get('embedded')!.map((value, round) => value / external[round]);
