@@ -742,14 +742,6 @@ const parts: Record<string, (kind: Kind, place: Place) => Promise<void>> = {
 
 /** A word in the demo courses' titles: the course keyword search of the engines part. */
 const DEMO_KEYWORD = 'React';
-/**
- * The engines' load in as many slices as each address has rounds, each as long as a round: with
- * three of 5 s, one neighbour's burst in one slice decided the median (2026-11-29: pairs 0.87,
- * 0.98, 0.80; six pairs of 3 s a few hours later 0.86-1.00, median 0.93).
- */
-const LOAD_SLICES = ENGINE_ROUNDS;
-/** How long the engines part's load lasts on each engine: 27 s at the defaults. */
-const ENGINE_LOAD_SECONDS = LOAD_SLICES * SECONDS;
 const ENGINES: readonly Kind[] = ['embedded', 'external'];
 
 /** Every list address of the product as the console opens it (first page of 20), and the course keyword search. */
@@ -850,20 +842,22 @@ async function measureEngines(serverUrl: string) {
       record('both', `engines: ratio embedded / external, GET ${address}`, median(ratios), budget.embeddedVsExternalRatio, false);
     }
 
-    // The issue's load: the course search at 50 clients, ENGINE_LOAD_SECONDS on each engine, /healthz
-    // timed meanwhile. In LOAD_SLICES slices taken in turn, so that a swing of the neighbours' load
-    // falls on both engines; the rate is the median of the slices, the ratio the median of the pairs.
+    // The issue's load: the course search at 50 clients on each engine, /healthz timed meanwhile. In
+    // slices as long as a round and as many as an address has rounds, taken in turn, so that a swing
+    // of the neighbours' load falls on both engines (with three of 5 s, one neighbour's burst in one
+    // slice decided the median: 2026-11-29, pairs 0.87, 0.98, 0.80); the rate is the median of the
+    // slices, the ratio the median of the pairs.
     const search = `/api/v1/courses/pager?keyword=${DEMO_KEYWORD}&page=1&page_size=20`;
     const slices = { embedded: [] as LoadResult[], external: [] as LoadResult[] };
     const healthz = { embedded: [] as number[], external: [] as number[] };
-    for (let slice = 0; slice < LOAD_SLICES; slice++)
+    for (let slice = 0; slice < ENGINE_ROUNDS; slice++)
       for (const kind of slice % 2 === 0 ? ENGINES : [...ENGINES].reverse()) {
-        const { result, latencies } = await healthzLatenciesDuring(bases[kind], load(`${bases[kind]}${search}`, tokens[kind], CONNECTIONS, ENGINE_LOAD_SECONDS / LOAD_SLICES));
+        const { result, latencies } = await healthzLatenciesDuring(bases[kind], load(`${bases[kind]}${search}`, tokens[kind], CONNECTIONS, SECONDS));
         slices[kind].push(result);
         healthz[kind].push(...latencies);
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
-    const under = `${CONNECTIONS} clients, ${ENGINE_LOAD_SECONDS} s in ${LOAD_SLICES} slices`;
+    const under = `${CONNECTIONS} clients, ${ENGINE_ROUNDS * SECONDS} s in ${ENGINE_ROUNDS} slices`;
     for (const kind of ENGINES) {
       const rates = slices[kind].map((result) => result.requests.average);
       record(kind, `engines: course search "${DEMO_KEYWORD}", ${under}: req/s, median (${rates.map(Math.round).join(' ')})`, median(rates));
