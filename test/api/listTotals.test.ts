@@ -11,6 +11,7 @@ import type { Executor } from '../../server/db/client';
 import { users } from '../../server/db/schema';
 import { poolOf } from '../../server/db/statements';
 import { DEEP_OFFSET, type Condition, type ListQuery } from '../../server/routes/entityRoutes';
+import { carouselStore } from '../../server/routes/carousels';
 import { userStore } from '../../server/routes/users';
 import { client, signIn } from './client';
 import { people } from './people';
@@ -22,6 +23,8 @@ let admin: ReturnType<typeof client>;
 let tenantAdmin: ReturnType<typeof client>;
 let north: number;
 let top: number, sub: number, otherSub: number;
+/** Two carousel groups: the demo's first, which holds carousels, and another. */
+let group: number, otherGroup: number;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 async function count(statement: ReturnType<typeof sql>) {
@@ -39,6 +42,7 @@ beforeAll(async () => {
   const parent = tree.find((node) => node.children.length >= 2)!;
   top = parent.id;
   [sub, otherSub] = parent.children.map((child) => child.id);
+  [group, otherGroup] = rowsOf<{ id: number }>(await run(sql`select id from carousel_groups order by (select count(*) from carousels where carousel_group_id = carousel_groups.id) desc, id limit 2`)).map((row) => row.id);
 }, 120_000);
 afterAll(() => server?.stop());
 
@@ -81,6 +85,8 @@ async function expectTotalsExact() {
     ["a tenant administrator's enabled enrolments", tenantAdmin, '/api/v1/enrollments/pager', { available: true }, sql`select 1 from enrollments where available and tenant_id = ${north}`],
     ['the statistic', admin, '/api/v1/enrollments/statistic', {}, sql`select distinct target_id from enrollments where available`],
     ["a tenant administrator's statistic", tenantAdmin, '/api/v1/enrollments/statistic', {}, sql`select distinct target_id from enrollments where available and tenant_id = ${north}`],
+    ["one group's carousels", admin, '/api/v1/carousels/pager', { carousel_group_id: group }, sql`select 1 from carousels where carousel_group_id = ${group}`],
+    ["another group's carousels", admin, '/api/v1/carousels/pager', { carousel_group_id: otherGroup }, sql`select 1 from carousels where carousel_group_id = ${otherGroup}`],
     ['vouchers', admin, '/api/v1/vouchers', {}, sql`select 1 from vouchers`],
     ['course vouchers for anyone, still available', admin, '/api/v1/vouchers', { resource_type: 'course', object_type: '*', available: true }, sql`select 1 from vouchers where resource_type = 'course' and object_type = '*' and available`],
     ['mails', admin, '/api/v1/mail_outbox/pager', {}, sql`select 1 from mail_outbox`],
@@ -139,6 +145,11 @@ test('after writes through the API and straight SQL, every total is still exact'
   await run(sql`update tenant_transfer_applications set status = 'approved' where status = 'pending' and user_id in (select user_id from users where user_name like 'counted.4%')`);
   await run(sql`update users set user_name = 'renamed.' || user_id where user_name like 'counted.4%'`);
   await run(sql`delete from users where user_name like 'counted.1_'`);
+  // Carousels added to a group in bulk, one moved to the other group, some deleted.
+  await run(sql`insert into carousels (title, carousel_group_id, target_type, target_id, image_link)
+    select 'Counted carousel ' || n, ${group}, 'course', (select min(id) from courses), 'demo/cover-1.jpg' from generate_series(1, 9) as n`);
+  await run(sql`update carousels set carousel_group_id = ${otherGroup} where title = 'Counted carousel 1'`);
+  await run(sql`delete from carousels where title in ('Counted carousel 2', 'Counted carousel 3')`);
   await expectTotalsExact();
 
   // A truncate empties the table's counters with it (the cascade takes the enrolments' too).
@@ -182,6 +193,7 @@ test('every counted shape reads its counter, and the others count rows', async (
     ["a learner's enrolments", admin, '/api/v1/enrollments/pager', { learner_id: enrolment.learner_id }, 'enrollments', null],
     ['the statistic', admin, '/api/v1/enrollments/statistic', {}, 'enrollment_counts', { tenant_id: 0 }],
     ["a tenant administrator's statistic", tenantAdmin, '/api/v1/enrollments/statistic', {}, 'enrollment_counts', { tenant_id: north }],
+    ["one group's carousels", admin, '/api/v1/carousels/pager', { carousel_group_id: group }, 'carousels', { carousel_group_id: group }],
     ['vouchers', admin, '/api/v1/vouchers', {}, 'vouchers', {}],
     ['course vouchers for anyone, available', admin, '/api/v1/vouchers', { resource_type: 'course', object_type: '*', available: true }, 'vouchers', { resource_type: 'course', object_type: '*', available: true }],
     ['mails', admin, '/api/v1/mail_outbox/pager', {}, 'mail_outbox', {}],
@@ -238,6 +250,8 @@ test("a page is named, its plan kept, only where no value changes its best plan:
   expect(nameOf({ tenant_id: north + 1 })).toBe(nameOf({ tenant_id: north }));
   // A tenant administrator's own tenant, the route's condition, is read from the same index.
   expect(nameOf({}, ownTenant(north, users.tenant_id))).toMatch(/^page_/);
+  // One group's carousels, counted (migration 0041) and read in order from carousels_carousel_group_id_idx.
+  expect(carouselStore.listStatement(builder, { page: 1, page_size: 20, carousel_group_id: group }).name).toMatch(/^page_/);
   // Planned for their values each time: no index orders them, several values, a search, a far page, chosen ids.
   expect(nameOf({ tenant_id: north, sort_by: 'user_name' })).toBeUndefined();
   expect(nameOf({ status: 'deactive' })).toBeUndefined();
