@@ -596,38 +596,32 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     offset: number | Placeholder | SQL,
     extra: Record<string, SQL> = {},
     heldTo: Record<string, SQL> = {},
-    /**
-     * The page's ids, when they are found otherwise than by `where`, `limit` and `offset` (a merge, a deep
-     * page's block); `inOrder` for a first page read in order from an index, its rows straight from it.
-     */
-    pageIds?: SQL | 'inOrder',
+    /** The page's ids, when they are found otherwise than by `where`, `limit` and `offset` (a merge, a deep page's block). */
+    pageIds?: SQL,
   ) {
     const direction = order === 'asc' ? asc : desc;
     const sortColumn = sortColumnOf(sortBy);
-    const page = withReferences(
-      db
-        .select({ ...presented, [TOTAL]: total, ...extra })
-        .from(table)
-        .$dynamic(),
-      heldTo,
+    const selected = { ...presented, [TOTAL]: total, ...extra };
+    if (pageIds)
+      return withReferences(db.select(selected).from(table).$dynamic(), heldTo)
+        .where(inArray(idColumn, pageIds))
+        .orderBy(direction(sortColumn), direction(idColumn));
+    // The page's ids and sort values in order from the index (index-only, whatever the values: a small tenant's or a
+    // large one's), then each row by its id, in that order. As `id in (…)` the database hashed the ids, joined the rows
+    // and sorted them again: a seventh of a users page's statement (bench/RESULTS.md, "A page's rows in its ids' order").
+    const ids = db
+      .select({ id: sql`${idColumn}`.as('page_row_id'), sort: sql`${sortColumn}`.as('page_row_sort') })
+      .from(table)
+      .where(where)
+      .orderBy(direction(sortColumn), direction(idColumn))
+      // drizzle writes a limit or offset given as SQL as it is
+      .limit(limit as number | Placeholder)
+      .offset(offset as number | Placeholder)
+      .as('page');
+    return withReferences(db.select(selected).from(ids).innerJoin(table, eq(idColumn, ids.id)).$dynamic(), heldTo).orderBy(
+      direction(ids.sort),
+      direction(ids.id),
     );
-    // drizzle writes a limit or offset given as SQL as it is
-    if (pageIds === 'inOrder')
-      return page
-        .where(where)
-        .orderBy(direction(sortColumn), direction(idColumn))
-        .limit(limit as number | Placeholder)
-        .offset(offset as number | Placeholder);
-    const ids =
-      pageIds ??
-      db
-        .select({ id: idColumn })
-        .from(table)
-        .where(where)
-        .orderBy(direction(sortColumn), direction(idColumn))
-        .limit(limit as number | Placeholder)
-        .offset(offset as number | Placeholder);
-    return page.where(inArray(idColumn, ids)).orderBy(direction(sortColumn), direction(idColumn));
   }
   /**
    * The ids of a page near the start of a list under a route's condition that holds where any of
@@ -752,14 +746,6 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     // any plan for the values, so it keeps none and plans every call anew (0.3 ms of a 0.45 ms statement at 200,000
     // users); a far page's plan kept with `limit $n` joined a third of a million audit rows by hashing, 197 ms against 3.
     // Other pages keep `offset $m`: one statement for them all.
-    // A first page read in order from an index (the whole list's, or of columns each held to one value) takes its rows
-    // straight from the index: finding its ids first and then each row by its id (a join, a hash of the ids, a sort) is
-    // what a deeper page needs to skip rows without reading them, and cost a first page a third of its statement
-    // (bench/RESULTS.md, "First pages straight from their index").
-    const inOrder =
-      offset === 0 &&
-      merging === undefined &&
-      (whole ? sortBy === 'id' || readInOrder([], sortBy) : !searching && oneValueEach !== undefined && readInOrder(oneValueEach, sortBy));
     const limit = named ? writtenCount(query.page_size) : sql.placeholder('limit');
     const skip = named && offset === 0 ? writtenCount(0) : sql.placeholder('offset');
     const where = placeholderConditions(query, added, searching);
@@ -768,7 +754,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     const total = counted?.total(where) ?? (keyword ? sql<number>`coalesce(${keyword.total(where)}, ${live})` : live);
     const built = deep
       ? deepPageQuery(db, total, deep, order, limit)
-      : pageQuery(db, where, total, sortBy, order, limit, skip, keyword ? { [KEPT]: keyword.kept() } : {}, heldToOne(query, added), merging?.(limit, skip) ?? (inOrder ? 'inOrder' : undefined));
+      : pageQuery(db, where, total, sortBy, order, limit, skip, keyword ? { [KEPT]: keyword.kept() } : {}, heldToOne(query, added), merging?.(limit, skip));
     // What a searched total keeps: every match, or those up to the watermark (`foldedCounts`).
     const keeps = options.foldedCounts ? sql<number>`(${live} - ${unfolded(where)})` : live;
     const page = preparedSelect(built, presented, { extraFields: [TOTAL, ...(keyword ? [KEPT] : [])], named });
