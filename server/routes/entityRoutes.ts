@@ -608,7 +608,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
         .orderBy(direction(sortColumn), direction(idColumn));
     // The page's ids and sort values in order from the index (index-only, whatever the values: a small tenant's or a
     // large one's), then each row by its id, in that order. As `id in (…)` the database hashed the ids, joined the rows
-    // and sorted them again: a seventh of a users page's statement (bench/RESULTS.md, "A page's rows in its ids' order").
+    // and sorted them again: an eighth to a tenth of a users page's statement (bench/RESULTS.md, "A page's rows in its ids' order").
     // The subquery's names are written bare in the join and the order: no table of the product has such a column.
     const ids = db
       .select({ id: sql`${idColumn}`.as('page_row_id'), sort: sql`${sortColumn}`.as('page_row_sort') })

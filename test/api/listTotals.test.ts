@@ -284,7 +284,7 @@ test("a whole list's first page is planned once on a connection and its plan kep
 });
 
 test("a page's ids come in order from an index alone, whatever the values, and its rows by id in that order: no hash of the ids, no sort", async () => {
-  // As `id in (…)` the database hashed the page's ids, joined the rows and sorted them again, a seventh of a users page's statement.
+  // As `id in (…)` the database hashed the page's ids, joined the rows and sorted them again, an eighth to a tenth of a users page's statement.
   await run(sql`insert into users (user_name, password_hash, tenant_id, roles, create_time)
     select 'ordered.' || n, 'x', ${north}, '{learner}', now() - make_interval(secs => 20000 - n) from generate_series(1, 20000) as n`);
   await run(sql`vacuum analyze users`);
