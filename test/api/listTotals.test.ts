@@ -58,6 +58,18 @@ async function preparedOnPool(where: string) {
   }
 }
 
+/** The plan PostgreSQL keeps for a page's statement, should it keep one: its generic plan, whatever the values. */
+async function keptPlanOf(statement: { sql: string; params: unknown[] }) {
+  const literal = (value: unknown) => `'${String(value).replace(/'/g, "''")}'`;
+  return server.database.db.transaction(async (tx) => {
+    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
+    await tx.execute(sql.raw(`prepare kept_page as ${statement.sql}`));
+    const lines = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql.raw(`explain execute kept_page(${statement.params.map(literal).join(', ')})`)));
+    await tx.execute(sql`deallocate kept_page`);
+    return lines.map((line) => line['QUERY PLAN']).join('\n');
+  });
+}
+
 /** The total a list answers, its first page asked with these filters. */
 async function totalOf(caller: ReturnType<typeof client>, path: string, query: Record<string, unknown> = {}) {
   const answer = await caller.get(path, { query: { page: 1, page_size: 5, ...query } });
@@ -290,16 +302,6 @@ test("a page's ids come in order from an index alone, whatever the values, and i
   await run(sql`vacuum analyze users`);
   try {
     const builder = drizzle.mock() as unknown as Executor;
-    const literal = (value: unknown) => `'${String(value).replace(/'/g, "''")}'`;
-    /** The plan PostgreSQL keeps for a page's statement, whatever its values (see the far page's test below). */
-    const keptPlan = (statement: { sql: string; params: unknown[] }) =>
-      server.database.db.transaction(async (tx) => {
-        await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-        await tx.execute(sql.raw(`prepare ordered_page as ${statement.sql}`));
-        const lines = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql.raw(`explain execute ordered_page(${statement.params.map(literal).join(', ')})`)));
-        await tx.execute(sql`deallocate ordered_page`);
-        return lines.map((line) => line['QUERY PLAN']).join('\n');
-      });
     const shapes: [string, ReturnType<typeof userStore.listStatement>, string][] = [
       ['the first page', userStore.listStatement(builder, { page: 1, page_size: 20 }), 'users_create_time_idx'],
       ['the third page', userStore.listStatement(builder, { page: 3, page_size: 20 }), 'users_create_time_idx'],
@@ -307,7 +309,7 @@ test("a page's ids come in order from an index alone, whatever the values, and i
       ["a tenant administrator's second page", userStore.listStatement(builder, { page: 2, page_size: 20 }, ownTenant(north, users.tenant_id)), 'users_tenant_create_time_idx'],
     ];
     for (const [name, statement, index] of shapes) {
-      const plan = await keptPlan(statement);
+      const plan = await keptPlanOf(statement);
       expect([name, plan]).toEqual([name, expect.stringMatching(new RegExp(`Index Only Scan Backward using ${index} on users`))]);
       expect([name, plan]).not.toEqual([name, expect.stringMatching(/Sort|HashAggregate|Hash Semi Join|Hash Join|Seq Scan on users/)]);
     }
@@ -350,15 +352,7 @@ test("a whole list's far page, entered from its days, is one named statement for
     }
 
     // The plan PostgreSQL keeps, should it keep one: the creation-time index entered at the day, no scan or hash of the table.
-    const { sql: text, params } = far(farPage + 400);
-    const literal = (value: unknown) => `'${String(value).replace(/'/g, "''")}'`;
-    const plan = await server.database.db.transaction(async (tx) => {
-      await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-      await tx.execute(sql.raw(`prepare far_page as ${text}`));
-      const lines = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql.raw(`explain execute far_page(${params.map(literal).join(', ')})`)));
-      await tx.execute(sql`deallocate far_page`);
-      return lines.map((line) => line['QUERY PLAN']).join('\n');
-    });
+    const plan = await keptPlanOf(far(farPage + 400));
     expect(plan).toMatch(/Index (Only )?Scan Backward using users_create_time_idx/);
     expect(plan).not.toMatch(/Seq Scan on users|Hash Semi Join/);
   } finally {
