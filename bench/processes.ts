@@ -71,3 +71,16 @@ export function isPostgresRunning(pid: number) {
   const state = /^State:\s+(\S)/m.exec(readOr(`/proc/${pid}/status`))?.[1];
   return state !== undefined && state !== 'Z' && commandLine(pid).includes('postgres');
 }
+
+/** The CPU time of all cores so far, in ticks (/proc/stat): in all, and what the host took from this machine for others (steal). */
+export function cpuTicks(): { stolen: number; total: number } {
+  // user nice system idle iowait irq softirq steal (guest time is inside user already).
+  const ticks = /^cpu\s+(.*)$/m.exec(readOr('/proc/stat'))?.[1].trim().split(/\s+/).slice(0, 8).map(Number) ?? [];
+  return { stolen: ticks[7] ?? 0, total: ticks.reduce((sum, value) => sum + value, 0) };
+}
+
+/** The share of the CPU time between two readings of `cpuTicks` that the host took, in %. */
+export function stolenPercent(from: ReturnType<typeof cpuTicks>, to: ReturnType<typeof cpuTicks>) {
+  const total = to.total - from.total;
+  return total > 0 ? (100 * (to.stolen - from.stolen)) / total : 0;
+}

@@ -27,12 +27,14 @@ import { builder, startBareServer, type RawClient } from './bare';
 import { startBareChapterTree } from './bareChapterTree';
 import { ENROLLMENT_COURSES, ENROLLMENTS, fillEnrollments, startBareEnrollments } from './enrollments';
 import {
+  cpuTicks,
   embeddedPostgresProcesses,
   externalPostgresProcesses,
   isPostgresRunning,
   parentOf,
   proportionalMemoryMb,
   residentMemory,
+  stolenPercent,
 } from './processes';
 import { startServerProcess } from '../test/serverProcess';
 import { fillUsers, rowsOf, USER_TENANTS, USER_WORDS, USERS } from './users';
@@ -123,10 +125,16 @@ async function interleave(contenders: Contender[], connections = CONNECTIONS, ro
     return requests.average;
   };
   for (const contender of contenders) await run(contender, 1);
+  // A shared host may take the cores for others (2026-11-30: a pager's rounds fell from 400 to 35 req/s on both engines
+  // alike, in a run where the host took 699 s of the cores' time): each round's share says which rounds it hit.
+  const stolen: number[] = [];
   for (let round = 0; round < rounds; round++) {
     const order = round % 2 === 0 ? contenders : [...contenders].reverse();
+    const before = cpuTicks();
     for (const contender of order) results.get(contender.name)!.push(await run(contender, SECONDS));
+    stolen.push(stolenPercent(before, cpuTicks()));
   }
+  console.log(`${contenders[0].name} and the rest of its rounds: CPU time the host took, per round (%): ${stolen.map((share) => share.toFixed(1)).join(' ')}`);
   return results;
 }
 
@@ -359,15 +367,23 @@ async function measureServer(kind: Kind, place: Place) {
   }
 }
 
+/** The CPU time when the run began or the machine was last described. */
+let describedAt = cpuTicks();
 /**
  * What else holds the machine when a part starts (the whole run's list ratios stand lower than
- * their parts alone): the load, this process's heap, and the processes busiest since they began.
+ * their parts alone): the load, this process's heap, the CPU time the host took from this machine
+ * for others meanwhile, and the processes busiest since they began.
  */
 async function describeMachine(when: string) {
   const { stdout } = await promisify(execFile)('ps', ['-eo', 'pcpu,rss,etimes,comm', '--sort=-pcpu', '--no-headers']);
   const busiest = stdout.trim().split('\n').slice(0, 6).map((line) => line.trim().replace(/\s+/g, ' '));
   const heapMb = Math.round(process.memoryUsage().heapUsed / 2 ** 20);
-  console.log(`${when}: load ${loadavg().map((value) => value.toFixed(1)).join(' ')}, bench heap ${heapMb} MB; busiest (%cpu rss etimes comm): ${busiest.join('; ')}`);
+  const ticks = cpuTicks();
+  const stolen = stolenPercent(describedAt, ticks).toFixed(1);
+  describedAt = ticks;
+  console.log(
+    `${when}: load ${loadavg().map((value) => value.toFixed(1)).join(' ')}, bench heap ${heapMb} MB, CPU time the host took since the run began or the last description ${stolen} %; busiest (%cpu rss etimes comm): ${busiest.join('; ')}`,
+  );
 }
 
 /**
