@@ -134,7 +134,11 @@ async function interleave(contenders: Contender[], connections = CONNECTIONS, ro
     for (const contender of order) results.get(contender.name)!.push(await run(contender, SECONDS));
     stolen.push(stolenPercent(before, cpuTicks()));
   }
-  console.log(`${contenders[0].name} and the rest of its rounds: CPU time the host took, per round (%): ${stolen.map((share) => share.toFixed(1)).join(' ')}`);
+  const [first] = contenders;
+  const asked = new URL(first.url);
+  console.log(
+    `rounds of ${first.name} (${asked.pathname}${asked.search}) and ${contenders.length - 1} more: CPU time the host took, per round (%): ${stolen.map((share) => share.toFixed(1)).join(' ')}`,
+  );
   return results;
 }
 
