@@ -927,6 +927,7 @@ async function main() {
     return report();
   }
   if (!ONLY || ONLY === 'engines') {
+    await describeMachine('before the engines part');
     if (serverUrl) await measureEngines(serverUrl);
     else if (ONLY) throw new Error('BENCH_ONLY=engines compares the embedded PostgreSQL with an external server: set BENCH_DATABASE_URL or TEST_DATABASE_URL');
     else console.warn('No external server named (BENCH_DATABASE_URL, TEST_DATABASE_URL): the engines part and the external kind are not measured.');
@@ -936,12 +937,17 @@ async function main() {
     await onFreshDatabase(kind, serverUrl, (place) => parts[ONLY](kind, place));
   }
   if (!ONLY) {
+    await describeMachine('before the console part');
     await measureConsolePart(serverUrl);
     // The embedded default first, in a fresh process: the memory figure is the bench process's own.
+    await describeMachine('before the embedded kind');
     await onFreshDatabase('embedded', undefined, (place) => measureServer('embedded', place));
+    await describeMachine('before the external kind');
     if (serverUrl) await onFreshDatabase('external', serverUrl, (place) => measureServer('external', place));
     // Skipped, with a word, when no database filled by seed:scale is there.
+    await describeMachine('before the scale part');
     await measureScale(record, false);
+    await describeMachine('at the end');
   }
   report();
 }
