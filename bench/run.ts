@@ -21,7 +21,6 @@ import { defaultConfig, poolSizeFrom } from '../server/config';
 import { inCategory } from '../server/routes/courses';
 import { entityStore } from '../server/routes/entityRoutes';
 import { userStore } from '../server/routes/users';
-import type { Statement } from '../server/db/statements';
 import { createScratchDatabase } from '../test/scratchDatabase';
 import { builder, startBareServer, type RawClient } from './bare';
 import { startBareChapterTree } from './bareChapterTree';
@@ -36,6 +35,7 @@ import {
   residentMemory,
   stolenPercent,
 } from './processes';
+import { keptPlanOf } from '../test/keptPlan';
 import { startServerProcess } from '../test/serverProcess';
 import { fillUsers, rowsOf, USER_TENANTS, USER_WORDS, USERS } from './users';
 import { WORDS } from './words';
@@ -567,21 +567,6 @@ async function measureAuditWrites(kind: Kind, db: Database, base: string, token:
 async function planOf(db: Executor, query: string) {
   const lines = await rowsOf<Record<string, string>>(db.execute(sql.raw(`explain ${query}`)));
   return lines.map((line) => line['QUERY PLAN']).join('\n');
-}
-
-/**
- * The plan PostgreSQL keeps for a named statement (see statementName) once it stops planning it
- * per call: its generic plan, the values unknown, whatever the values given here.
- */
-async function keptPlanOf(db: Database, statement: Statement) {
-  const literal = (value: unknown) => `'${String(value).replace(/'/g, "''")}'`;
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-    await tx.execute(sql.raw(`prepare kept_plan as ${statement.sql}`));
-    const plan = await planOf(tx, `execute kept_plan(${statement.params.map(literal).join(', ')})`);
-    await tx.execute(sql`deallocate kept_plan`);
-    return plan;
-  });
 }
 
 /**

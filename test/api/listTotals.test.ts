@@ -14,6 +14,7 @@ import { DEEP_OFFSET, type Condition, type ListQuery } from '../../server/routes
 import { carouselStore } from '../../server/routes/carousels';
 import { userStore } from '../../server/routes/users';
 import { client, signIn } from './client';
+import { keptPlanOf } from '../keptPlan';
 import { people } from './people';
 import { keptAndRecounted } from './rowCounts';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './server';
@@ -56,18 +57,6 @@ async function preparedOnPool(where: string) {
   } finally {
     connections.forEach((connection) => connection.release());
   }
-}
-
-/** The plan PostgreSQL keeps for a page's statement, should it keep one: its generic plan, whatever the values. */
-async function keptPlanOf(statement: { sql: string; params: unknown[] }) {
-  const literal = (value: unknown) => `'${String(value).replace(/'/g, "''")}'`;
-  return server.database.db.transaction(async (tx) => {
-    await tx.execute(sql`set local plan_cache_mode = force_generic_plan`);
-    await tx.execute(sql.raw(`prepare kept_page as ${statement.sql}`));
-    const lines = rowsOf<{ 'QUERY PLAN': string }>(await tx.execute(sql.raw(`explain execute kept_page(${statement.params.map(literal).join(', ')})`)));
-    await tx.execute(sql`deallocate kept_page`);
-    return lines.map((line) => line['QUERY PLAN']).join('\n');
-  });
 }
 
 /** The total a list answers, its first page asked with these filters. */
@@ -309,7 +298,7 @@ test("a page's ids come in order from an index alone, whatever the values, and i
       ["a tenant administrator's second page", userStore.listStatement(builder, { page: 2, page_size: 20 }, ownTenant(north, users.tenant_id)), 'users_tenant_create_time_idx'],
     ];
     for (const [name, statement, index] of shapes) {
-      const plan = await keptPlanOf(statement);
+      const plan = await keptPlanOf(server.database.db, statement);
       expect([name, plan]).toEqual([name, expect.stringMatching(new RegExp(`Index Only Scan Backward using ${index} on users`))]);
       expect([name, plan]).not.toEqual([name, expect.stringMatching(/Sort|HashAggregate|Hash Semi Join|Hash Join|Seq Scan on users/)]);
     }
@@ -352,7 +341,7 @@ test("a whole list's far page, entered from its days, is one named statement for
     }
 
     // The plan PostgreSQL keeps, should it keep one: the creation-time index entered at the day, no scan or hash of the table.
-    const plan = await keptPlanOf(far(farPage + 400));
+    const plan = await keptPlanOf(server.database.db, far(farPage + 400));
     expect(plan).toMatch(/Index (Only )?Scan Backward using users_create_time_idx/);
     expect(plan).not.toMatch(/Seq Scan on users|Hash Semi Join/);
   } finally {
