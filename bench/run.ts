@@ -846,6 +846,21 @@ async function measureEngines(serverUrl: string) {
       const ratios = results.get('embedded')!.map((value, round) => value / external[round]);
       record('both', `engines: ratio embedded / external, GET ${address}`, median(ratios), budget.embeddedVsExternalRatio, false);
     }
+    // The same rounds with one server on both sides: how far this machine alone moves a ratio in
+    // this run (2026-12-01: pairs of one server against itself 0.82-1.21 with no CPU time stolen).
+    const users = `${user.listApi}?page=1&page_size=20`;
+    const itself = await interleave(
+      ['external', 'external again'].map((name) => ({ name, url: `${bases.external}${users}`, token: tokens.external })),
+      CONNECTIONS,
+      ENGINE_ROUNDS,
+    );
+    const again = itself.get('external again')!;
+    const selfRatios = itself.get('external')!.map((value, round) => value / again[round]);
+    record(
+      'external',
+      `engines: one server against itself, GET ${users}: ratio, median of ${ENGINE_ROUNDS} (${selfRatios.map((ratio) => ratio.toFixed(2)).join(' ')})`,
+      median(selfRatios),
+    );
 
     // The issue's load: the course search at 50 clients on each engine, /healthz timed meanwhile. In
     // slices as long as a round and as many as an address has rounds, taken in turn, so that a swing
