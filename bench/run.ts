@@ -105,6 +105,9 @@ const median = (values: number[]) => {
   return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 };
 
+/** Each round's rate of one contender over the other's in the same round (pairs met under the same neighbours). */
+const roundRatios = (rates: number[], against: number[]) => rates.map((rate, round) => rate / against[round]);
+
 interface Contender {
   name: string;
   url: string;
@@ -174,7 +177,7 @@ async function measureAgainstFloor(
   for (const { shape, budget } of shapes) {
     const real = results.get(`${names.real}${shape}`)!;
     const floor = results.get(`${names.floor}${shape}`)!;
-    record(kind, `ratio: ${names.real}${shape} / bare`, median(real.map((value, round) => value / floor[round])), budget, false);
+    record(kind, `ratio: ${names.real}${shape} / bare`, median(roundRatios(real, floor)), budget, false);
   }
 }
 
@@ -260,7 +263,7 @@ async function measureChapterTree(kind: Kind, db: Awaited<ReturnType<typeof buil
       record(kind, `${name} (${sections} sections), ${CONNECTIONS} clients: req/s, median of ${ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
     const real = results.get('chapter tree')!;
     const floor = results.get('bare chapter tree')!;
-    record(kind, `ratio: chapter tree (${sections} sections) / bare`, median(real.map((value, round) => value / floor[round])), budgets[kind].chapterTreeVsBareRatio, false);
+    record(kind, `ratio: chapter tree (${sections} sections) / bare`, median(roundRatios(real, floor)), budgets[kind].chapterTreeVsBareRatio, false);
   } finally {
     await bare.close();
   }
@@ -410,7 +413,7 @@ async function measurePlainLists(kind: Kind, base: string, token: string, bareBa
   for (const [name, perRound] of results)
     record(kind, `${name}, ${CONNECTIONS} clients: req/s, median of ${ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
   // Each round's pair ran back to back under the same neighbours: the median of their ratios.
-  const ratio = (a: string, b: string) => median(of(a).map((value, round) => value / of(b)[round]));
+  const ratio = (a: string, b: string) => median(roundRatios(of(a), of(b)));
   record(kind, 'ratio: carousel_groups list / bare', ratio('carousel_groups list', 'bare carousel_groups'), budget.listVsBareRatio, false);
   record(kind, `ratio: keyword (${KEYWORD}, ${ROWS / WORDS.length | 0} matches) / list`, ratio('carousel_groups keyword', 'carousel_groups list'), budget.keywordVsListRatio, false);
   record(kind, 'ratio: teachers list / bare', ratio('teachers list', 'bare teachers'), budget.listVsBareRatio, false);
@@ -631,7 +634,7 @@ async function measureUserList(kind: Kind, app: BuiltApp['app'], base: string, t
     const of = (name: string) => results.get(name)!;
     for (const [name, perRound] of results)
       record(kind, `${name}, ${CONNECTIONS} clients: req/s, median of ${ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
-    const ratio = (a: string, b: string) => median(of(a).map((value, round) => value / of(b)[round]));
+    const ratio = (a: string, b: string) => median(roundRatios(of(a), of(b)));
     record(kind, 'ratio: users list first page / bare', ratio('users list, first page', 'bare users, first page'), budget.usersListVsBareRatio, false);
     record(kind, 'ratio: users list deep page (offset 100,000) / bare', ratio('users list, deep page', 'bare users, deep page'), budget.usersDeepVsBareRatio, false);
     record(kind, `ratio: users keyword (${keyword}, ${USERS / USER_WORDS.length} matches) / bare keyword`, ratio('users keyword', 'bare users, keyword'), budget.usersKeywordVsBareRatio, false);
@@ -843,7 +846,7 @@ async function measureEngines(serverUrl: string) {
         record(kind, `engines: GET ${address}, ${CONNECTIONS} clients: req/s, median of ${ENGINE_ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
       }
       const external = results.get('external')!;
-      const ratios = results.get('embedded')!.map((value, round) => value / external[round]);
+      const ratios = roundRatios(results.get('embedded')!, external);
       record('both', `engines: ratio embedded / external, GET ${address}`, median(ratios), budget.embeddedVsExternalRatio, false);
     }
     // The same rounds with one server on both sides: how far this machine alone moves a ratio in
@@ -855,7 +858,7 @@ async function measureEngines(serverUrl: string) {
       ENGINE_ROUNDS,
     );
     const again = itself.get('external again')!;
-    const selfRatios = itself.get('external')!.map((value, round) => value / again[round]);
+    const selfRatios = roundRatios(itself.get('external')!, again);
     record(
       'external',
       `engines: one server against itself, GET ${users}: ratio, median of ${ENGINE_ROUNDS} (${selfRatios.map((ratio) => ratio.toFixed(2)).join(' ')})`,
