@@ -10,6 +10,7 @@ import Fastify from 'fastify';
 import { createScratchDatabase } from '../test/scratchDatabase';
 import { startServerProcess } from '../test/serverProcess';
 import { firstVisit } from './firstVisit';
+import { median } from './stats';
 
 /**
  * The console part of the bench: its first visit against a bare react-admin app built in the same
@@ -78,12 +79,6 @@ async function serveBare(bareDir: string): Promise<{ base: string; close(): Prom
   const address = await server.listen({ host: '127.0.0.1', port: 0 });
   return { base: address, close: () => server.close() };
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 interface Session {
   token: string;

@@ -44,6 +44,7 @@ import { measureScale } from './scale';
 import { measureConsole, type ConsoleBudgets } from './console';
 import { measureAuditTrail } from './auditTrail';
 import { load as generateLoad, type LoadResult } from './load';
+import { median, percentile, roundRatios } from './stats';
 
 /**
  * Measures the server on the embedded PostgreSQL (what an operator gets by default), on an
@@ -98,15 +99,6 @@ async function load(url: string, token: string | undefined, connections: number,
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`${url}: ${result.non2xx} non-2xx answers, ${result.errors} errors`);
   return result;
 }
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
-
-/** Each round's rate of one contender over the other's in the same round (pairs met under the same neighbours). */
-const roundRatios = (rates: number[], against: number[]) => rates.map((rate, round) => rate / against[round]);
 
 interface Contender {
   name: string;
@@ -773,12 +765,6 @@ function productAddresses(carouselGroupId: number) {
   ];
 }
 
-/** The p-th percentile (nearest rank) of `values`. */
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-};
-
 /**
  * GET `/healthz` one request at a time while `during` runs, each request's latency in ms. Sampling
  * starts after a second, once the load generator has started its load.
@@ -881,9 +867,9 @@ async function measureEngines(serverUrl: string) {
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
     const under = `${CONNECTIONS} clients, ${ENGINE_ROUNDS * SECONDS} s in ${ENGINE_ROUNDS} slices`;
+    const rates = (kind: Kind) => slices[kind].map((result) => result.requests.average);
     for (const kind of ENGINES) {
-      const rates = slices[kind].map((result) => result.requests.average);
-      record(kind, `engines: course search "${DEMO_KEYWORD}", ${under}: req/s, median (${rates.map(Math.round).join(' ')})`, median(rates));
+      record(kind, `engines: course search "${DEMO_KEYWORD}", ${under}: req/s, median (${rates(kind).map(Math.round).join(' ')})`, median(rates(kind)));
       record(kind, `engines: course search "${DEMO_KEYWORD}", ${under}: p99 (ms), the slices' highest`, Math.max(...slices[kind].map((result) => result.latency.p99)));
       record(kind, `engines: GET /healthz one at a time during that load (${healthz[kind].length} requests): p50 (ms)`, percentile(healthz[kind], 50));
       record(kind, `engines: GET /healthz one at a time during that load: p99 (ms)`, percentile(healthz[kind], 99), budgets[kind].healthzP99UnderLoadMs);
@@ -896,7 +882,7 @@ async function measureEngines(serverUrl: string) {
         record(kind, `engines: PostgreSQL processes serving it after the load (${postgres.length}): sum of Pss (MB)`, proportionalMemoryMb(postgres));
       else console.warn(`engines: the ${kind} PostgreSQL's processes are not on this machine: their memory is not measured`);
     }
-    const pairs = slices.embedded.map((result, slice) => result.requests.average / slices.external[slice].requests.average);
+    const pairs = roundRatios(rates('embedded'), rates('external'));
     record('both', 'engines: ratio embedded / external, course search req/s under that load', median(pairs), budget.embeddedVsExternalRatio, false);
   } finally {
     await Promise.all([servers.embedded.stop(), servers.external.stop()]);

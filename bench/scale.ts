@@ -10,6 +10,7 @@ import { startServerProcess } from '../test/serverProcess';
 import { startBareServer } from './bare';
 import { embeddedPostgresProcesses, externalPostgresProcesses, parentOf, proportionalMemoryMb, residentMemory } from './processes';
 import { load as generateLoad, type LoadResult } from './load';
+import { median, percentile, roundRatios } from './stats';
 import { WORDS } from './words';
 
 /**
@@ -169,16 +170,6 @@ async function signIn(base: string, loginName: string, password: string): Promis
   return ((await answer.json()) as { data: { token: string } }).data.token;
 }
 
-/** The p-th percentile (nearest rank). */
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))];
-};
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const grouped = (value: number) => value.toLocaleString('en-US');
 
 // --- the shapes and their exact totals ------------------------------------------------------------------
@@ -784,7 +775,7 @@ export async function measureScale(record: Recorder, required: boolean): Promise
       DATABASE,
       'load: ratio course pager / bare, median of per-round ratios',
       // An unmeasured ratio (the floor answered nothing) fails rather than passing as NaN.
-      median(rates(real).map((value, round) => value / rates(floor)[round]).map((ratio) => (Number.isFinite(ratio) ? ratio : 0))),
+      median(roundRatios(rates(real), rates(floor)).map((ratio) => (Number.isFinite(ratio) ? ratio : 0))),
       budgets.coursePagerUnderLoadVsBareRatio,
       false,
     );
