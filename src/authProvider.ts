@@ -7,6 +7,22 @@ import { hasPrivilege } from './privileges';
 import { clearSession, displayName, getPrivileges, getToken, getUserInfo, parsePrivilegesHeader, setToken, storeSession } from './storage';
 
 
+/** What canAccess is asked: an action on a resource, and on one of its records when one is named. */
+export interface AccessQuery {
+  resource: string;
+  action: string;
+  record?: Record<string, unknown>;
+}
+
+/**
+ * react-admin's authProvider, with canAccess answered at once as well (`canAccessNow`, which
+ * useCanAccessNow reads during a render): the answer comes from the privileges stored at sign-in,
+ * so there is nothing to wait for.
+ */
+export interface ConsoleAuthProvider extends AuthProvider {
+  canAccessNow(query: AccessQuery): boolean;
+}
+
 export class NoPermissionError extends Error {
   constructor() {
     super('app.auth.no_permission');
@@ -20,7 +36,7 @@ export class NoPermissionError extends Error {
 export function createAuthProvider(
   privilegeFor: (resource: string, action: string) => string | undefined,
   recordAccess: (resource: string, action: string, record: Record<string, unknown>, selfId: string) => boolean = () => true,
-): AuthProvider {
+): ConsoleAuthProvider {
   /** The profile decides: no console role means no permission, and nothing is kept. */
   async function adoptSession(token: string) {
     setToken(token);
@@ -33,6 +49,13 @@ export function createAuthProvider(
       clearSession();
       throw error;
     }
+  }
+
+  function canAccessNow({ resource, action, record }: AccessQuery) {
+    const required = privilegeFor(resource, action);
+    if (required === undefined || !hasPrivilege(required)) return false;
+    const self = getUserInfo();
+    return !record || !self || recordAccess(resource, action, record, String(self.user_id));
   }
 
   return {
@@ -77,10 +100,9 @@ export function createAuthProvider(
     },
 
     async canAccess({ resource, action, record }) {
-      const required = privilegeFor(resource, action);
-      if (required === undefined || !hasPrivilege(required)) return false;
-      const self = getUserInfo();
-      return !record || !self || recordAccess(resource, action, record, String(self.user_id));
+      return canAccessNow({ resource, action, record });
     },
+
+    canAccessNow,
   };
 }

@@ -2,7 +2,8 @@ import AddIcon from '@mui/icons-material/Add';
 import CollectionsIcon from '@mui/icons-material/Collections';
 import { Box, Button, CircularProgress, Typography } from '@mui/material';
 import { useEffect } from 'react';
-import { useCanAccess, useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { useListContext, useTranslate, type RaRecord } from 'react-admin';
+import { useCanAccessNow } from '../../src/useCanAccessNow';
 import { Link as RouterLink } from 'react-router-dom';
 import { carousel } from '../../schema/carousel';
 import { carouselGroup } from '../../schema/carouselGroup';
@@ -76,7 +77,7 @@ function Heading() {
 /** No group yet: carousels live in groups, so the way forward is to make one. */
 function NoGroups() {
   const translate = useTranslate();
-  const { canAccess: canCreateGroup } = useCanAccess({ resource: carouselGroup.resource, action: 'create' });
+  const canCreateGroup = useCanAccessNow({ resource: carouselGroup.resource, action: 'create' });
   return (
     <>
       <Heading />

@@ -2,7 +2,8 @@ import AddIcon from '@mui/icons-material/Add';
 import EditIcon from '@mui/icons-material/EditOutlined';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import { Box, Button, Paper, Stack, Typography } from '@mui/material';
-import { useCanAccess, useTranslate } from 'react-admin';
+import { useTranslate } from 'react-admin';
+import { useCanAccessNow } from '../../src/useCanAccessNow';
 import { Link as RouterLink } from 'react-router-dom';
 import { category, type CategoryNode } from '../../schema/category';
 import { DeleteNodeButton, MoveButtons, useSiblingMove, useTree } from '../../src/tree/TreeActions';
@@ -22,9 +23,9 @@ const editAddress = (node: CategoryNode) => `/${resource}/${node.id}/edit?parent
 /** SPEC.md's /course_category: the two-level tree with its create, edit, move and delete actions. */
 export function CategoryTree() {
   const translate = useTranslate();
-  const { canAccess: canCreate = false } = useCanAccess({ resource, action: 'create' });
-  const { canAccess: canEdit = false } = useCanAccess({ resource, action: 'edit' });
-  const { canAccess: canDelete = false } = useCanAccess({ resource, action: 'delete' });
+  const canCreate = useCanAccessNow({ resource, action: 'create' });
+  const canEdit = useCanAccessNow({ resource, action: 'edit' });
+  const canDelete = useCanAccessNow({ resource, action: 'delete' });
   const permissions = { canCreate, canEdit, canDelete };
 
   const { tree, nodes, reload } = useTree<CategoryNode>(treeKey, `${category.api}/tree`);

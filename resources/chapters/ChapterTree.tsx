@@ -6,7 +6,8 @@ import RefreshIcon from '@mui/icons-material/Refresh';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import VideoIcon from '@mui/icons-material/OndemandVideoOutlined';
 import { Box, Button, Chip, IconButton, Paper, Stack, Tooltip, Typography } from '@mui/material';
-import { useCanAccess, useGetOne, useTranslate } from 'react-admin';
+import { useGetOne, useTranslate } from 'react-admin';
+import { useCanAccessNow } from '../../src/useCanAccessNow';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { chapter } from '../../schema/chapter';
 import { course } from '../../schema/course';
@@ -56,9 +57,9 @@ export function CourseHeading({ course: record }: { course?: CourseRecord }) {
 export function ChapterTree({ courseId }: { courseId: number }) {
   const translate = useTranslate();
   // Chapters belong to their course: writing them is writing the course.
-  const { canAccess: canCreate = false } = useCanAccess({ resource: course.resource, action: 'create' });
-  const { canAccess: canEdit = false } = useCanAccess({ resource: course.resource, action: 'edit' });
-  const { canAccess: canDelete = false } = useCanAccess({ resource: course.resource, action: 'delete' });
+  const canCreate = useCanAccessNow({ resource: course.resource, action: 'create' });
+  const canEdit = useCanAccessNow({ resource: course.resource, action: 'edit' });
+  const canDelete = useCanAccessNow({ resource: course.resource, action: 'delete' });
   const permissions = { canCreate, canEdit, canDelete };
 
   const owner = useGetOne<CourseRecord>(course.resource, { id: courseId }, { retry: false });

@@ -1,6 +1,7 @@
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
-import { SelectInput, useCanAccess, useTranslate, type RaRecord } from 'react-admin';
+import { SelectInput, useTranslate, type RaRecord } from 'react-admin';
+import { useCanAccessNow } from '../../src/useCanAccessNow';
 import { enrollment } from '../../schema/enrollment';
 import type { ListColumn } from '../../src/list/columns';
 import { ConsoleList } from '../../src/list/ConsoleList';
@@ -61,7 +62,7 @@ const enrolDays = dayRangeFilters('start_time', 'end_time');
  */
 export function EnrollmentList() {
   const status = useStatusColumn();
-  const { canAccess: picksCourses, isPending } = useCanAccess({ resource: 'course', action: 'list' });
+  const picksCourses = useCanAccessNow({ resource: 'course', action: 'list' });
   const columns = withStatus(entityColumns(enrollment), status);
   const detailFields = withStatus(entityColumns(enrollment, 'detail', enrollment.names), status);
   const filters = [
@@ -70,9 +71,6 @@ export function EnrollmentList() {
     <SelectInput key="available" source="available" choices={statusChoices} alwaysOn helperText={false} />,
     ...enrolDays,
   ];
-  // The filter form takes the address's values (a course chosen on the statistic) once, for the inputs it has
-  // then: all of them must be there first.
-  if (isPending) return null;
   return (
     <ConsoleList
       columns={columns}

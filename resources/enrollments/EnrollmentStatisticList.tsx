@@ -1,7 +1,8 @@
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import { Button, Typography } from '@mui/material';
 import { lazy, Suspense } from 'react';
-import { useCanAccess, useLocaleState, useTranslate, type RaRecord } from 'react-admin';
+import { useLocaleState, useTranslate, type RaRecord } from 'react-admin';
+import { useCanAccessNow } from '../../src/useCanAccessNow';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatCount } from '../../src/fields/format';
 import type { ListColumn } from '../../src/list/columns';
@@ -25,7 +26,7 @@ const sort = { field: 'enrollment_count', order: 'DESC' as const };
 /** The enrolment details of the row's course (for those who may pick courses there). */
 function ShowEnrollments({ record }: { record: RaRecord }) {
   const translate = useTranslate();
-  const { canAccess } = useCanAccess({ resource: 'course', action: 'list' });
+  const canAccess = useCanAccessNow({ resource: 'course', action: 'list' });
   if (!canAccess) return null;
   const filter = encodeURIComponent(JSON.stringify({ target_id: record.id }));
   return (

@@ -1,5 +1,6 @@
 import { FormControlLabel, Switch } from '@mui/material';
-import { useCanAccess, useTranslate, type RaRecord } from 'react-admin';
+import { useTranslate, type RaRecord } from 'react-admin';
+import { useCanAccessNow } from '../../src/useCanAccessNow';
 import { series } from '../../schema/series';
 import { RecordActionButton } from '../../src/list/RecordActionButton';
 
@@ -33,7 +34,7 @@ function StateSwitch({ record, onChange, disabled }: { record: RaRecord; onChang
  * failed' unless the server says why. Whoever may not publish sees the state, switched off.
  */
 export function PublishSwitch({ record }: { record: RaRecord }) {
-  const { canAccess } = useCanAccess({ resource: series.resource, action: 'publish', record });
+  const canAccess = useCanAccessNow({ resource: series.resource, action: 'publish', record });
   if (!canAccess) return <StateSwitch record={record} disabled />;
   const published = Boolean(record.available);
   const verb = published ? 'unpublish' : 'publish';

@@ -7,7 +7,6 @@ import { useState } from 'react';
 import {
   DataTable,
   ReferenceManyField,
-  useCanAccess,
   useDataProvider,
   useListContext,
   useNotify,
@@ -15,6 +14,7 @@ import {
   type Identifier,
   type RaRecord,
 } from 'react-admin';
+import { useCanAccessNow } from '../../src/useCanAccessNow';
 import { series } from '../../schema/series';
 import type { ConsoleDataProvider } from '../../src/dataProvider';
 import { ClampedText } from '../../src/list/ClampedText';
@@ -59,7 +59,7 @@ export function SeriesCourseList({ record }: { record: RaRecord }) {
 }
 
 /** Whoever may change the series may add and remove its courses. */
-const useCanChange = () => useCanAccess({ resource: series.resource, action: 'edit' }).canAccess ?? false;
+const useCanChange = () => useCanAccessNow({ resource: series.resource, action: 'edit' });
 
 /** 'Add courses' (the course picker, several at once) and refresh. */
 function CourseToolbar({ seriesId }: { seriesId: Identifier }) {

@@ -3,7 +3,8 @@ import EditIcon from '@mui/icons-material/EditOutlined';
 import ListAltIcon from '@mui/icons-material/ListAlt';
 import { Box, Button, IconButton, Paper, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import { useCanAccess, useGetOne, useLocaleState, useNotify, useRedirect, useTranslate, type RaRecord } from 'react-admin';
+import { useGetOne, useLocaleState, useNotify, useRedirect, useTranslate, type RaRecord } from 'react-admin';
+import { useCanAccessNow } from '../../src/useCanAccessNow';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { series } from '../../schema/series';
 import { formatDateTime, formatMoney } from '../../src/fields/format';
@@ -95,7 +96,7 @@ function SeriesDetails({ record }: { record: RaRecord }) {
 export function SeriesDetailPage() {
   const translate = useTranslate();
   const { data: record, error } = useRouteSeries();
-  const { canAccess: canEdit } = useCanAccess({ resource: series.resource, action: 'edit' });
+  const canEdit = useCanAccessNow({ resource: series.resource, action: 'edit' });
   if (isMissing(error)) return <NotFound />;
   return (
     <Box sx={{ pb: 3 }}>

@@ -1,6 +1,7 @@
 import BlockIcon from '@mui/icons-material/Block';
 import CheckCircleIcon from '@mui/icons-material/CheckCircleOutline';
-import { PasswordInput, SelectInput, useCanAccess, useGetIdentity, useTranslate, type RaRecord } from 'react-admin';
+import { PasswordInput, SelectInput, useGetIdentity, useTranslate, type RaRecord } from 'react-admin';
+import { useCanAccessNow } from '../../src/useCanAccessNow';
 import { roles } from '../../schema/privileges';
 import { user, userCreateBody, userStatuses } from '../../schema/user';
 import { FieldInput } from '../../src/forms/EntityInputs';
@@ -93,13 +94,11 @@ const statusChoices = userStatuses.map((status) => ({ id: status, name: `resourc
  * tenant's administrator sees its own only) and status.
  */
 export function UserList() {
-  const { canAccess: seesTenants, isPending } = useCanAccess({ resource: 'tenant', action: 'list' });
+  const seesTenants = useCanAccessNow({ resource: 'tenant', action: 'list' });
   const filters = [
     ...(seesTenants ? [<PickerInput key="tenant_id" source="tenant_id" picker={tenantPicker} alwaysOn helperText={false} />] : []),
     <SelectInput key="status" source="status" choices={statusChoices} alwaysOn helperText={false} />,
   ];
-  // The filter form takes the address's values once, for the inputs it has then: all of them must be there first.
-  if (isPending) return null;
   return (
     <ConsoleList
       columns={columns}

@@ -9,7 +9,6 @@ import {
   ListContextProvider,
   ResourceContextProvider,
   TopToolbar,
-  useCanAccess,
   useDataProvider,
   useGetOne,
   useList,
@@ -17,6 +16,7 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
+import { useCanAccessNow } from '../../src/useCanAccessNow';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { video, videoVersion } from '../../schema/video';
 import type { ConsoleDataProvider } from '../../src/dataProvider';
@@ -57,8 +57,8 @@ export function VideoVersionList() {
   const translate = useTranslate();
   const notify = useNotify();
   const redirect = useRedirect();
-  const { canAccess: canWrite } = useCanAccess({ resource: video.resource, action: 'edit' });
-  const { canAccess: canDelete } = useCanAccess({ resource: video.resource, action: 'delete' });
+  const canWrite = useCanAccessNow({ resource: video.resource, action: 'edit' });
+  const canDelete = useCanAccessNow({ resource: video.resource, action: 'delete' });
   const [form, setForm] = useState<{ version?: VideoVersionRecord }>();
   const [preview, setPreview] = useState<VideoVersionRecord>();
   const closePreview = useCallback(() => setPreview(undefined), []);

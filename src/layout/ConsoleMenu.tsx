@@ -3,16 +3,15 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import { Box, Collapse, List, ListItemButton, ListItemIcon, ListItemText, MenuList } from '@mui/material';
 import { createElement, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
-import { Menu, MenuClasses, useCanAccessResources, useSidebarState, useTranslate } from 'react-admin';
+import { Menu, MenuClasses, useAuthProvider, useSidebarState, useTranslate } from 'react-admin';
+import type { ConsoleAuthProvider } from '../authProvider';
+import { canAccessNow } from '../useCanAccessNow';
 import { entryPath, groupOfPath, type MenuEntry, type MenuGroup } from './menu';
 
-function useAllowed(entries: MenuEntry[]) {
-  const listed = entries.filter((entry) => entry.action !== 'create').map((entry) => entry.resource);
-  const created = entries.filter((entry) => entry.action === 'create').map((entry) => entry.resource);
-  const list = useCanAccessResources({ action: 'list', resources: listed });
-  const create = useCanAccessResources({ action: 'create', resources: created });
-  if (list.isPending || create.isPending) return undefined;
-  return (entry: MenuEntry) => Boolean((entry.action === 'create' ? create.canAccess : list.canAccess)?.[entry.resource]);
+/** Whether the session may open an entry, answered at once: the menu draws whole the first time. */
+function useAllowed() {
+  const authProvider = useAuthProvider<ConsoleAuthProvider>();
+  return (entry: MenuEntry) => canAccessNow(authProvider, { resource: entry.resource, action: entry.action ?? 'list' });
 }
 
 /**
@@ -30,7 +29,7 @@ export function ConsoleMenu({ groups, preload }: { groups: readonly MenuGroup[];
   const translate = useTranslate();
   const { pathname } = useLocation();
   const [sidebarOpen] = useSidebarState();
-  const allowed = useAllowed(groups.flatMap((group) => group.entries));
+  const allowed = useAllowed();
   const current = groupOfPath(groups, pathname);
   const [open, setOpen] = useState<Record<string, boolean>>(() => (current ? { [current]: true } : {}));
 
@@ -46,7 +45,7 @@ export function ConsoleMenu({ groups, preload }: { groups: readonly MenuGroup[];
         transition: theme.transitions.create('width', { easing: theme.transitions.easing.sharp, duration: theme.transitions.duration.leavingScreen }),
       })}
     >
-      {allowed && groups.map((group) => {
+      {groups.map((group) => {
         const entries = group.entries.filter(allowed);
         if (entries.length === 0) return null;
         const expanded = Boolean(open[group.key]);

@@ -11,7 +11,6 @@ import {
   List,
   SearchInput,
   TopToolbar,
-  useCanAccess,
   useListContext,
   useNotify,
   useRecordContext,
@@ -23,11 +22,12 @@ import {
   type RaRecord,
   type SortPayload,
 } from 'react-admin';
+import { useCanAccessNow } from '../useCanAccessNow';
 import { searchWord } from '../../schema/entity';
 import { validationMessage } from '../../schema/validation';
 import { actionAt } from '../AccessGuard';
 import { firstPageStaleTime, type FirstPage } from '../firstPage';
-import { BulkDeleteRecordsButton, DeleteRecordButton, useRecordCanAccess } from './DeleteButtons';
+import { BulkDeleteRecordsButton, DeleteRecordButton } from './DeleteButtons';
 import { CardGrid } from './CardGrid';
 import { ColumnCell } from './ClampedText';
 import { columnLabel, columnValue, type ListColumn } from './columns';
@@ -203,9 +203,9 @@ function ListContent(props: ConsoleListProps) {
   const [view] = useListView();
   const [detail, setDetail] = useState<RaRecord>();
   const [modal, setModal] = useState<{ record?: RaRecord }>();
-  const { canAccess: canCreate } = useCanAccess({ resource, action: 'create' });
-  const { canAccess: canEdit } = useCanAccess({ resource, action: 'edit' });
-  const { canAccess: canDelete } = useCanAccess({ resource, action: 'delete' });
+  const canCreate = useCanAccessNow({ resource, action: 'create' });
+  const canEdit = useCanAccessNow({ resource, action: 'edit' });
+  const canDelete = useCanAccessNow({ resource, action: 'delete' });
   // The columns the user hid or showed (the table's columns button), kept in the Store; cards follow them too.
   const columnsKey = `${resource}.datatable`;
   const [hiddenColumns] = useStore<string[]>(columnsKey, columns.filter((column) => column.hidden).map((column) => column.source));
@@ -321,7 +321,7 @@ function ListContent(props: ConsoleListProps) {
 /** The edit button of a record, when the resource allows editing that record (an abolished voucher: no). */
 function EditRecordButton({ record, opens }: { record: RaRecord; opens: Record<string, unknown> }) {
   const translate = useTranslate();
-  const canAccess = useRecordCanAccess('edit', record);
+  const canAccess = useCanAccessNow({ action: 'edit', record });
   if (!canAccess) return null;
   return (
     <Button size="small" startIcon={<EditIcon />} {...opens}>

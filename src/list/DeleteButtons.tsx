@@ -1,5 +1,6 @@
 import DeleteIcon from '@mui/icons-material/DeleteOutline';
-import { useCanAccess, useDelete, useDeleteMany, useListContext, useRecordContext, useResourceContext, type RaRecord } from 'react-admin';
+import { useDelete, useDeleteMany, useListContext, useRecordContext, useResourceContext } from 'react-admin';
+import { useCanAccessNow } from '../useCanAccessNow';
 import { ConfirmButton, type ConfirmButtonProps } from './ConfirmButton';
 import { useStepBack } from './useStepBack';
 
@@ -22,21 +23,11 @@ export function ConfirmDeleteButton(props: ConfirmDeleteProps) {
   );
 }
 
-/**
- * Whether the resource allows this action on this record (react-admin's canAccess with a record).
- * react-admin keys its answer by the record's id alone; our rules read the record's state (an
- * abolished voucher is not edited), so the key carries the record as it is now.
- */
-export function useRecordCanAccess(action: string, record: RaRecord | undefined) {
-  const resource = useResourceContext();
-  return useCanAccess({ resource, action, record, meta: { recordState: JSON.stringify(record ?? null) } }).canAccess;
-}
-
 /** Deletes the record of its row or card, when the resource allows deleting that record. */
 export function DeleteRecordButton() {
   const record = useRecordContext();
   const resource = useResourceContext();
-  const canAccess = useRecordCanAccess('delete', record);
+  const canAccess = useCanAccessNow({ action: 'delete', record });
   // The list keeps its own selection (it stores nothing): a deleted record must leave it.
   const { selectedIds, onSelect } = useListContext();
   const stepBack = useStepBack();

@@ -1,5 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import { useCanAccess, useDataProvider, useRecordContext, useRefresh, useResourceContext, type RaRecord } from 'react-admin';
+import { useDataProvider, useRecordContext, useRefresh, useResourceContext, type RaRecord } from 'react-admin';
+import { useCanAccessNow } from '../useCanAccessNow';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { ConfirmButton } from './ConfirmButton';
 
@@ -31,7 +32,7 @@ export function RecordActionButton({ action, perform, ...shown }: RecordActionBu
   const dataProvider = useDataProvider<ConsoleDataProvider>();
   const refresh = useRefresh();
   const [pending, setPending] = useState(false);
-  const { canAccess } = useCanAccess({ resource, action, record });
+  const canAccess = useCanAccessNow({ resource, action, record });
   if (!record || !canAccess) return null;
   return (
     <ConfirmButton

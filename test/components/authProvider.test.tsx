@@ -5,7 +5,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { AuthProvider } from 'react-admin';
 import { signIn } from '../api/client';
 import { startServerProcess, type ServerProcess } from '../serverProcess';
 
@@ -13,7 +12,7 @@ const PASSWORD = 'component-pass-1';
 let server: ServerProcess;
 let url: string;
 let dataDir: string;
-let authProvider: AuthProvider;
+let authProvider: import('../../src/authProvider').ConsoleAuthProvider;
 let http: typeof import('../../src/http');
 let NoPermissionError: typeof import('../../src/authProvider').NoPermissionError;
 
@@ -64,6 +63,23 @@ test("a record's own rule narrows what the privileges allow, and never widens it
   expect(await canDelete({ id: self, user_id: self })).toBe(false);
   expect(await canDelete({ id: self + 1, user_id: self + 1 })).toBe(true);
   expect(await canDelete({ id: self + 1, user_id: self + 1 }, 'course')).toBe(false);
+});
+
+test('canAccessNow answers at once what canAccess answers, and nothing once signed out', async () => {
+  await authProvider.login({ login_name: 'admin', password: PASSWORD });
+  const self = JSON.parse(localStorage.getItem('userInfo')!).user_id as number;
+  const asked = [
+    { resource: 'carousel_group', action: 'list' },
+    { resource: 'carousel_group', action: 'edit' },
+    { resource: 'course', action: 'list' },
+    { resource: 'carousel_group', action: 'delete', record: { id: self, user_id: self } },
+    { resource: 'carousel_group', action: 'delete', record: { id: self + 1, user_id: self + 1 } },
+  ];
+  const now = asked.map((query) => authProvider.canAccessNow(query));
+  expect(now).toEqual([true, true, false, false, true]);
+  expect(await Promise.all(asked.map((query) => authProvider.canAccess!(query)))).toEqual(now);
+  await authProvider.logout({});
+  expect(asked.map((query) => authProvider.canAccessNow(query))).toEqual([false, false, false, false, false]);
 });
 
 test('a wrong password rejects with the server message and stores nothing', async () => {

@@ -38,6 +38,27 @@ test.describe('the list machinery', () => {
     expect(await page.evaluate(() => localStorage.getItem('tabType'))).toBe('card');
   });
 
+  test('a cold visit draws each card whole: its actions come with its title, and the card keeps its size', async ({ page, signInAs }) => {
+    await signInAs();
+    // The first card as the page first holds it: what it offers and how tall it is.
+    await page.addInitScript(() => {
+      const held = window as unknown as { firstCard?: { actions: string[]; height: number } };
+      new MutationObserver(() => {
+        const card = document.querySelector('[data-testid="record-card"]');
+        if (!card || held.firstCard) return;
+        const actions = [...card.querySelectorAll('a, button, input[type="checkbox"]')].map((element) => element.getAttribute('aria-label') ?? element.textContent!.trim());
+        held.firstCard = { actions, height: Math.round(card.getBoundingClientRect().height) };
+      }).observe(document, { childList: true, subtree: true });
+    });
+    await page.goto('/course');
+    const card = page.getByTestId('record-card').first();
+    await expect(card.getByRole('link', { name: 'Edit' })).toBeVisible();
+    await expect(page.getByTestId('list-results')).toHaveAttribute('aria-busy', 'false');
+    const first = await page.evaluate(() => (window as unknown as { firstCard: { actions: string[]; height: number } }).firstCard);
+    expect(first.actions).toEqual(expect.arrayContaining(['Select', 'Chapter management', 'Edit', 'Delete']));
+    expect(first.height).toBe(Math.round((await card.boundingBox())!.height));
+  });
+
   test('the total label, the page size (remembered) and the quick jump', async ({ page, server, signInAs }) => {
     const prefix = unique('pages');
     await seedGroups(server, prefix, 23);
