@@ -1,3 +1,4 @@
+import { ThemeProvider, type Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { AccessDenied } from 'react-admin';
 import { useLocation } from 'react-router-dom';
@@ -23,5 +24,17 @@ export function AccessGuard({ resources, children }: { resources: ReadonlyMap<st
   const { pathname } = useLocation();
   const resource = resources.get(pathname.split('/')[1]);
   if (!resource) return children;
-  return mayDo(resource.privileges, actionAt(pathname)) ? children : <AccessDenied />;
+  return mayDo(resource.privileges, actionAt(pathname)) ? children : <Refused />;
 }
+
+// react-admin's page titles its words as an h5, where the page's own headings start at h2.
+const headingAsH2 = (theme: Theme): Theme => ({
+  ...theme,
+  components: { ...theme.components, MuiTypography: { defaultProps: { ...theme.components?.MuiTypography?.defaultProps, variantMapping: { h5: 'h2' } } } },
+});
+
+const Refused = () => (
+  <ThemeProvider theme={headingAsH2}>
+    <AccessDenied />
+  </ThemeProvider>
+);

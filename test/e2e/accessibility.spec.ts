@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { catalogues } from '../../i18n/catalogues';
 import type { ConsoleLocale } from '../../i18n/locales';
-import { expect, test } from './fixtures';
+import { ADMIN_PASSWORD, expect, storeSession, test } from './fixtures';
 
 // WCAG 2.1 A and AA, as issue 20 asks.
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -218,6 +218,17 @@ test.describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
     findings.push(...(await audit(page, 'menu drawer 390px dark')));
     if (process.env.A11Y_TRACE) console.log(findings.join('\n'));
     expect(findings).toEqual([]);
+  });
+
+  test("a screen the session may not open says so readably: 'Access denied' in both themes", async ({ page, server }) => {
+    await withoutTransitions(page);
+    await storeSession(page, await server.signIn('demo_tenant_admin', ADMIN_PASSWORD));
+    await page.goto('/course');
+    await expect(page.getByText('Access denied')).toBeVisible();
+    expect(await audit(page, 'access denied, light')).toEqual([]);
+    await chooseTheme(page, 'en-US', 'dark');
+    await expect(page.getByText('Access denied')).toBeVisible();
+    expect(await audit(page, 'access denied, dark')).toEqual([]);
   });
 
   test("a row under the pointer keeps its actions readable: a series' remove button on the hovered row, in both themes", async ({ page, signInAs }) => {
