@@ -48,13 +48,14 @@ test.describe('audit log', () => {
     const tenantPage = await context.newPage();
     const tenantSession = await server.signIn('demo_tenant_admin', ADMIN_PASSWORD);
     const signIns = await server.api('GET', '/api/v1/audit_logs/pager?action=sign_in', { token: tenantSession.token });
-    expect(signIns.body.data.items.map((row: { user: string }) => row.user)).toEqual(['demo_tenant_admin']);
+    // Other tests of this worker's server sign the same administrator in too: every sign-in shown is one of the organisation's own.
+    expect([...new Set(signIns.body.data.items.map((row: { user: string }) => row.user))]).toEqual(['demo_tenant_admin']);
     await storeSession(tenantPage, tenantSession);
     await tenantPage.goto(`/audit_log?filter=${encodeURIComponent(JSON.stringify({ keyword: name }))}&locale=en-US`);
     await expect(tenantPage.getByRole('heading', { name: 'Audit log' })).toBeVisible({ timeout: 30_000 });
     await expect(tenantPage.getByText('No data')).toBeVisible({ timeout: 30_000 });
     await tenantPage.goto(`/audit_log?filter=${encodeURIComponent(JSON.stringify({ action: 'sign_in' }))}&locale=en-US`);
-    await expect(tenantPage.getByTestId('record-card').filter({ hasText: 'demo_tenant_admin' })).toHaveCount(1, { timeout: 30_000 });
+    await expect(tenantPage.getByTestId('record-card').filter({ hasText: 'demo_tenant_admin' }).first()).toBeVisible({ timeout: 30_000 });
     await expect(tenantPage.getByTestId('record-card').filter({ hasNotText: 'demo_tenant_admin' })).toHaveCount(0);
     await context.close();
   });
