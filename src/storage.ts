@@ -22,14 +22,22 @@ export const THEMES = ['light', 'dark'] as const;
 const TOKEN_COOKIE = 'token';
 const COOKIE_DAYS = 90;
 
+/** The last value read under each key, parsed: access is asked for every button of every card on each draw. */
+const parsed = new Map<string, { raw: string; value: unknown }>();
+
 function readJson<T>(key: string): T | undefined {
   const raw = localStorage.getItem(key);
   if (raw === null) return undefined;
+  const kept = parsed.get(key);
+  if (kept?.raw === raw) return kept.value as T;
+  let value: unknown;
   try {
-    return JSON.parse(raw) as T;
+    value = JSON.parse(raw);
   } catch {
-    return undefined;
+    value = undefined;
   }
+  parsed.set(key, { raw, value });
+  return value as T | undefined;
 }
 
 export const getToken = (): string | undefined => localStorage.getItem(storageKeys.auth) ?? undefined;
