@@ -24,8 +24,19 @@ function ConsoleUserMenu() {
 
   return (
     <>
-      <Button color="inherit" startIcon={<AccountCircle />} onClick={(event) => setAnchor(event.currentTarget)} aria-haspopup="menu">
-        {name}
+      {/* On a phone the name gives way to the icon (still the button's name and tooltip); a long one ends in an ellipsis. */}
+      <Button
+        color="inherit"
+        startIcon={<AccountCircle />}
+        onClick={(event) => setAnchor(event.currentTarget)}
+        aria-haspopup="menu"
+        aria-label={name}
+        title={name}
+        sx={{ minWidth: 0, flexShrink: 0, '& .MuiButton-startIcon': { mr: { xs: 0, sm: 1 } } }}
+      >
+        <Box component="span" sx={{ display: { xs: 'none', sm: 'block' }, maxWidth: '14em', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+          {name}
+        </Box>
       </Button>
       <Menu anchorEl={anchor} open={Boolean(anchor)} onClose={() => setAnchor(null)}>
         <MenuItem
@@ -63,7 +74,15 @@ export function ConsoleAppBar(props: AppBarProps) {
       <Typography variant="h6" component="h1" noWrap title={translate('app.title')} sx={{ flex: 1, minWidth: 0, fontSize: '1.1rem' }}>
         {translate('app.title')}
       </Typography>
-      <Box title={translate('app.language')}>
+      {/* On a phone the language's name gives way to the icon, where it wrapped a character to a line; it stays the button's name. */}
+      <Box
+        title={translate('app.language')}
+        sx={(theme) => ({
+          flexShrink: 0,
+          '& .MuiButton-root': { minWidth: 0, whiteSpace: 'nowrap' },
+          [theme.breakpoints.down('sm')]: { '& .MuiButton-root': { fontSize: 0 }, '& .MuiButton-startIcon': { mr: 0 } },
+        })}
+      >
         <LocalesMenuButton />
       </Box>
       <ToggleThemeButton />

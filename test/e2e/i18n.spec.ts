@@ -35,6 +35,32 @@ test.describe('languages', () => {
     await page.getByRole('button', { name: '登录' }).click();
     await expect(page.getByRole('alert')).toHaveText('用户名或密码错误');
   });
+
+  test('on a phone the header stays one row in every language: title, language, theme and user all in the window', async ({ page, signInAs }, testInfo) => {
+    await signInAs('demo_tenant_admin');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/user');
+    const header = page.locator('header');
+    for (const [locale, title] of Object.entries(titles) as [keyof typeof titles, string][]) {
+      // The language button keeps its language's name, shown or not.
+      await header.getByRole('button', { name: /简体中文|English|日本語/ }).click();
+      await page.getByRole('menuitem', { name: languageNames[locale] }).click();
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+      await expect(header.getByRole('button', { name: languageNames[locale] })).toBeVisible();
+      // One toolbar row (it was three, the language's name a character to a line), the title given room.
+      expect((await header.boundingBox())!.height).toBeLessThanOrEqual(64);
+      expect((await page.getByRole('heading', { level: 1 }).boundingBox())!.width).toBeGreaterThan(60);
+      // Every button of the header inside the window (the user's name ran past its edge).
+      for (const button of await header.getByRole('button').all()) {
+        const box = (await button.boundingBox())!;
+        expect(box.x + box.width, await button.getAttribute('aria-label') ?? (await button.textContent()) ?? '').toBeLessThanOrEqual(390);
+      }
+      await page.screenshot({ path: testInfo.outputPath(`header-${locale}-390.png`) });
+    }
+    // The user's button is named by the user, and opens the user's menu.
+    await header.getByRole('button', { name: 'demo_tenant_admin', exact: true }).click();
+    await expect(page.getByRole('menuitem', { name: 'ログアウト' })).toBeVisible();
+  });
 });
 
 test.describe('which language the console starts in', () => {
