@@ -9,7 +9,10 @@ export interface LoadResult {
   timeouts: number;
 }
 
+import type { SampleJob, Sampled } from './latency';
+
 export interface LoadJob {
+  kind: 'load';
   id: number;
   url: string;
   token?: string;
@@ -17,14 +20,17 @@ export interface LoadJob {
   seconds: number;
 }
 
+/** What the generator is asked: a load (autocannon), a latency round (bench/latency.ts), or to let its rounds' sockets go. */
+export type Job = LoadJob | { kind: 'sample'; id: number; sample: SampleJob } | { kind: 'close'; id: number };
+
 interface Answer {
   id: number;
   error?: string;
-  result: LoadResult;
+  result: unknown;
 }
 
 let loader: ChildProcess | undefined;
-const pending = new Map<number, { resolve: (result: LoadResult) => void; reject: (error: Error) => void }>();
+const pending = new Map<number, { resolve: (result: never) => void; reject: (error: Error) => void }>();
 let nextId = 0;
 
 /** The one load generator (bench/loader.ts), started with the first load; it keeps the bench alive only while a load runs. */
@@ -37,7 +43,7 @@ function loaderProcess(): ChildProcess {
     pending.delete(id);
     if (pending.size === 0) idle(child);
     if (error) waiting.reject(new Error(error));
-    else waiting.resolve(result);
+    else waiting.resolve(result as never);
   });
   child.on('exit', (code, signal) => {
     loader = undefined;
@@ -52,14 +58,28 @@ function idle(child: ChildProcess) {
   child.channel?.unref();
 }
 
-/** `connections` clients asking `url` for `seconds`, from the load generator's process. */
-export function load(url: string, token: string | undefined, connections: number, seconds: number): Promise<LoadResult> {
+/** Sends the generator a job; its answer. */
+function ask<T>(job: Job): Promise<T> {
   const child = loaderProcess();
   child.ref();
   child.channel?.ref();
-  const id = nextId++;
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
-    child.send({ id, url, token, connections, seconds } satisfies LoadJob);
+    pending.set(job.id, { resolve, reject });
+    child.send(job);
   });
+}
+
+/** `connections` clients asking `url` for `seconds`, from the load generator's process. */
+export function load(url: string, token: string | undefined, connections: number, seconds: number): Promise<LoadResult> {
+  return ask({ kind: 'load', id: nextId++, url, token, connections, seconds });
+}
+
+/** A latency round (bench/latency.ts's `sample`), from the load generator's process. */
+export function sampleLatencies(job: SampleJob): Promise<Sampled> {
+  return ask({ kind: 'sample', id: nextId++, sample: job });
+}
+
+/** The generator lets its latency rounds' sockets go. */
+export function closeLatencySamplers(): Promise<void> {
+  return ask({ kind: 'close', id: nextId++ });
 }

@@ -3,14 +3,23 @@
  * (bench/load.ts starts it once and sends it every load). It lives as long as the bench: an
  * autocannon process started per round spent its first second compiling its own code, and that
  * second's rate swung between 1,800 and 5,000 requests where the next ones held steady (bench/RESULTS.md,
- * "One load generator").
+ * "One load generator"). It also times the scale part's latency rounds: the bench process holds
+ * hundreds of megabytes by then (in-process servers, pools, earlier parts' figures), and its
+ * collector's work landed in the answers' times (bench/RESULTS.md, "The latency rounds' own client").
  */
 import autocannon from 'autocannon';
-import type { LoadJob } from './load';
+import { closeSamplers, sample } from './latency';
+import type { Job } from './load';
 
-process.on('message', ({ id, url, token, connections, seconds }: LoadJob) => {
-  const headers = token ? { authorization: `Bearer ${token}` } : undefined;
-  autocannon({ url, connections, duration: seconds, headers }).then(
+process.on('message', (job: Job) => {
+  const { id } = job;
+  const work: Promise<unknown> =
+    job.kind === 'sample'
+      ? sample(job.sample)
+      : job.kind === 'close'
+        ? Promise.resolve(closeSamplers())
+        : autocannon({ url: job.url, connections: job.connections, duration: job.seconds, headers: job.token ? { authorization: `Bearer ${job.token}` } : undefined });
+  work.then(
     (result) => process.send!({ id, result }),
     (error: unknown) => process.send!({ id, error: String(error) }),
   );

@@ -9,7 +9,8 @@ import { embeddedDatabaseUrl } from '../server/db/embeddedPostgres';
 import { startServerProcess } from '../test/serverProcess';
 import { startBareServer } from './bare';
 import { embeddedPostgresProcesses, externalPostgresProcesses, parentOf, proportionalMemoryMb, residentMemory } from './processes';
-import { load as generateLoad, type LoadResult } from './load';
+import { get, type Sampled } from './latency';
+import { closeLatencySamplers, load as generateLoad, sampleLatencies, type LoadResult } from './load';
 import { median, percentile, roundRatios } from './stats';
 import { WORDS } from './words';
 
@@ -147,18 +148,6 @@ async function locate(): Promise<Located | { absent: string }> {
 }
 
 // --- requests ---------------------------------------------------------------------------------------
-
-function get(agent: http.Agent, url: string, token: string): Promise<{ status: number; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(url, { agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks) }));
-      response.on('error', reject);
-    });
-    request.on('error', reject);
-  });
-}
 
 async function signIn(base: string, loginName: string, password: string): Promise<string> {
   const answer = await fetch(`${base}/api/v1/sys/auth`, {
@@ -494,32 +483,13 @@ async function listRoutes(base: string, token: string) {
 
 // --- latency ------------------------------------------------------------------------------------------
 
-interface Sampled {
-  latencies: number[];
-  failures: number;
-}
-
-/** `clients` requests at a time for LATENCY_SECONDS and at least MIN_SAMPLES answers (at most ROUND_CAP_MS): each answer's time in ms. */
-async function sample(agent: http.Agent, url: string, token: string, clients: number): Promise<Sampled> {
-  const started = performance.now();
-  const deadline = started + LATENCY_SECONDS * 1000;
-  const latencies: number[] = [];
-  let failures = 0;
-  const more = () => {
-    const now = performance.now();
-    return now < deadline || (latencies.length + failures < MIN_SAMPLES && now - started < ROUND_CAP_MS);
-  };
-  const client = async () => {
-    while (more()) {
-      const sent = performance.now();
-      const { status } = await get(agent, url, token);
-      if (status === 200) latencies.push(performance.now() - sent);
-      else failures++;
-    }
-  };
-  await Promise.all(Array.from({ length: clients }, client));
-  return { latencies, failures };
-}
+/**
+ * A latency round of `clients` at a time on `url` for LATENCY_SECONDS and at least MIN_SAMPLES
+ * answers (at most ROUND_CAP_MS), timed by the load generator's process (bench/latency.ts): each
+ * answer's time in ms.
+ */
+const sample = (url: string, token: string, clients: number): Promise<Sampled> =>
+  sampleLatencies({ url, token, clients, seconds: LATENCY_SECONDS, minSamples: MIN_SAMPLES, capMs: ROUND_CAP_MS });
 
 // --- load: the course pager against the bare route ---------------------------------------------------------
 
@@ -661,8 +631,7 @@ export async function measureScale(record: Recorder, required: boolean): Promise
     record(DATABASE, `searched tables whose expected matches of "${ESTIMATED_PATTERN}" were checked`, estimated, 7, false);
 
     // Each answer once, checked: success, and the total counted in SQL.
-    const agents = new Map(LEVELS.map((clients) => [clients, new http.Agent({ keepAlive: true, maxSockets: clients })]));
-    const checkAgent = agents.get(1)!;
+    const checkAgent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     let exact = 0;
     for (const shape of shapes) {
       const { status, body } = await get(checkAgent, `${base}${shape.url}`, tokens[shape.who]);
@@ -679,7 +648,7 @@ export async function measureScale(record: Recorder, required: boolean): Promise
       const order = round % 2 === 0 ? shapes : [...shapes].reverse();
       for (const shape of order)
         for (const clients of LEVELS)
-          perRound.get(`${shapes.indexOf(shape)} ${clients}`)!.push(await sample(agents.get(clients)!, `${base}${shape.url}`, tokens[shape.who], clients));
+          perRound.get(`${shapes.indexOf(shape)} ${clients}`)!.push(await sample(`${base}${shape.url}`, tokens[shape.who], clients));
     }
     record(DATABASE, `latency rounds: ${shapes.length} shapes x ${LEVELS.join(' and ')} clients x ${ROUNDS} rounds (s)`, (performance.now() - latencyStarted) / 1000);
     for (const shape of shapes)
@@ -738,7 +707,8 @@ export async function measureScale(record: Recorder, required: boolean): Promise
     } finally {
       await forget.end();
     }
-    for (const agent of agents.values()) agent.destroy();
+    checkAgent.destroy();
+    await closeLatencySamplers();
 
     // Load: the operator's first course page at 50 connections against bench/bare.ts's course route
     // (the same page and an exact count(*) through the driver), interleaved rounds, medians.
