@@ -1,4 +1,5 @@
 import { fork, type ChildProcess } from 'node:child_process';
+import type { SampleJob, Sampled } from './latency';
 
 /** What the bench reads of autocannon's result. */
 export interface LoadResult {
@@ -8,8 +9,6 @@ export interface LoadResult {
   errors: number;
   timeouts: number;
 }
-
-import type { SampleJob, Sampled } from './latency';
 
 export interface LoadJob {
   kind: 'load';
