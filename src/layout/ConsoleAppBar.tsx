@@ -71,7 +71,7 @@ export function ConsoleAppBar(props: AppBarProps) {
   return (
     <AppBar {...props} color="primary" userMenu={<ConsoleUserMenu />} toolbar={<DelayedLoadingIndicator />}>
       {/* One line: on a phone the title ends in an ellipsis rather than pushing the header to four lines. */}
-      <Typography variant="h6" component="h1" noWrap title={translate('app.title')} sx={{ flex: 1, minWidth: 0, fontSize: '1.1rem' }}>
+      <Typography variant="h6" component="h1" noWrap title={translate('app.title')} sx={{ flex: 1, minWidth: 0, mr: 1, fontSize: '1.1rem' }}>
         {translate('app.title')}
       </Typography>
       {/* On a phone the language's name gives way to the icon, where it wrapped a character to a line; it stays the button's name. */}

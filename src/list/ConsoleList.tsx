@@ -248,7 +248,8 @@ function ListContent(props: ConsoleListProps) {
 
   return (
     <>
-      <TopToolbar sx={{ justifyContent: 'flex-start', gap: 1, minHeight: 'auto', pt: 0 }}>
+      {/* Where the buttons do not fit on one line (600 px with the side menu open) they wrap, where they overlapped. */}
+      <TopToolbar sx={{ justifyContent: 'flex-start', gap: 1, minHeight: 'auto', pt: 0, flexWrap: 'wrap', '& .MuiButton-root': { flexShrink: 0, whiteSpace: 'nowrap' } }}>
         {canCreate && (
           <Button variant="contained" size="small" startIcon={<AddIcon />} {...opensForm()}>
             {translate('ra.action.create')}

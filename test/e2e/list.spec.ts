@@ -59,6 +59,32 @@ test.describe('the list machinery', () => {
     expect(first.height).toBe(Math.round((await card.boundingBox())!.height));
   });
 
+  test('at 600 px, the side menu open, the toolbar\'s buttons wrap rather than overlap, in every language', async ({ page, signInAs }) => {
+    await signInAs();
+    await page.setViewportSize({ width: 600, height: 900 });
+    for (const [locale, heading] of [['en-US', 'Teachers'], ['zh-CN', '讲师'], ['ja-JP', '講師']] as const) {
+      await page.addInitScript((chosen) => localStorage.setItem('locale', chosen), locale);
+      await page.goto('/teacher');
+      await expect(page.getByTestId('record-card').first()).toBeVisible();
+      const boxes = await page.locator('[data-testid="list-results"]').evaluate((results) => {
+        const toolbar = results.parentElement!.querySelector('.MuiToolbar-root')!;
+        return [...toolbar.querySelectorAll('a, button')].map((element) => {
+          const { left, right, top, bottom } = element.getBoundingClientRect();
+          // A button squeezed narrower than its words lets them run over its neighbour.
+          const fits = element.scrollWidth <= element.clientWidth + 1;
+          return { name: element.textContent!.trim() || element.getAttribute('aria-label'), left, right, top, bottom, fits };
+        });
+      });
+      expect(boxes.length, heading).toBeGreaterThanOrEqual(4);
+      for (const box of boxes) expect(box.fits, `${locale}: "${box.name}" holds its words`).toBe(true);
+      for (const [i, a] of boxes.entries())
+        for (const b of boxes.slice(i + 1)) {
+          const overlap = a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1;
+          expect(overlap, `${locale}: "${a.name}" and "${b.name}"`).toBe(false);
+        }
+    }
+  });
+
   test('the total label, the page size (remembered) and the quick jump', async ({ page, server, signInAs }) => {
     const prefix = unique('pages');
     await seedGroups(server, prefix, 23);
