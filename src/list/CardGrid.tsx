@@ -1,4 +1,4 @@
-import { Box, Card, CardActions, CardContent, Checkbox, Grid, Link, Skeleton, Typography } from '@mui/material';
+import { Box, Card, CardActions, CardContent, Checkbox, Link, Skeleton, Typography, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { RecordContextProvider, useListContext, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
@@ -20,6 +20,18 @@ interface CardGridProps {
   titleLines?: number;
 }
 
+/**
+ * Four cards to a row, fewer where the list is too narrow for four of 13rem: the columns follow the
+ * list's own width, not the window's, so a tablet with the side menu open gets one or two readable
+ * cards rather than four slivers.
+ */
+const cardRows = {
+  display: 'grid',
+  gap: 2,
+  p: 2,
+  gridTemplateColumns: (theme: Theme) => `repeat(auto-fill, minmax(min(100%, max(13rem, (100% - ${theme.spacing(6)}) / 4)), 1fr))`,
+};
+
 /** The card view: four cards per row on a wide screen, each with its title, fields and actions. */
 export function CardGrid({ title, lines, onTitleClick, titleAddress, actions, selectable, media, titleLines = 1 }: CardGridProps) {
   const translate = useTranslate();
@@ -29,13 +41,11 @@ export function CardGrid({ title, lines, onTitleClick, titleAddress, actions, se
 
   if (isPending) {
     return showSkeleton ? (
-      <Grid container spacing={2} sx={{ p: 2 }}>
+      <Box sx={cardRows}>
         {[0, 1, 2, 3].map((key) => (
-          <Grid key={key} size={{ xs: 12, sm: 6, md: 3 }}>
-            <Skeleton variant="rounded" height={140} />
-          </Grid>
+          <Skeleton key={key} variant="rounded" height={140} />
         ))}
-      </Grid>
+      </Box>
     ) : null;
   }
   if (!data || data.length === 0) {
@@ -46,48 +56,46 @@ export function CardGrid({ title, lines, onTitleClick, titleAddress, actions, se
     );
   }
   return (
-    <Grid container spacing={2} sx={{ p: 2 }} data-testid="card-grid">
+    <Box sx={cardRows} data-testid="card-grid">
       {data.map((record) => (
-        <Grid key={record.id} size={{ xs: 12, sm: 6, md: 3 }}>
-          <RecordContextProvider value={record}>
-            <Card variant="outlined" data-testid="record-card" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
-              {media?.(record)}
-              <CardContent sx={{ flex: 1 }}>
-                <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
-                  {selectable && (
-                    <Checkbox
-                      size="small"
-                      checked={selectedIds.includes(record.id)}
-                      onChange={() => onToggleItem(record.id)}
-                      slotProps={{ input: { 'aria-label': translate('app.list.select') } }}
-                      sx={{ p: 0.5 }}
-                    />
-                  )}
-                  <Link
-                    {...(titleAddress ? { component: RouterLink, to: titleAddress(record) } : { component: 'button', onClick: () => onTitleClick(record) })}
-                    variant="subtitle1"
-                    underline="hover"
-                    sx={{ textAlign: 'left', fontWeight: 600, minWidth: 0 }}
-                  >
-                    <ColumnCell record={record} column={title} lines={titleLines} />
-                  </Link>
-                </Box>
-                {lines.map((line) => (
-                  <Typography key={line.source} variant="body2" component="div" sx={{ py: 0.25 }}>
-                    <ClampedText title={columnText(record, line)}>
-                      <Box component="span" sx={{ color: 'text.secondary' }}>
-                        {translate(columnLabel(resource, line))}:{' '}
-                      </Box>
-                      {columnValue(record, line)}
-                    </ClampedText>
-                  </Typography>
-                ))}
-              </CardContent>
-              <CardActions sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>{actions(record)}</CardActions>
-            </Card>
-          </RecordContextProvider>
-        </Grid>
+        <RecordContextProvider key={record.id} value={record}>
+          <Card variant="outlined" data-testid="record-card" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+            {media?.(record)}
+            <CardContent sx={{ flex: 1 }}>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1 }}>
+                {selectable && (
+                  <Checkbox
+                    size="small"
+                    checked={selectedIds.includes(record.id)}
+                    onChange={() => onToggleItem(record.id)}
+                    slotProps={{ input: { 'aria-label': translate('app.list.select') } }}
+                    sx={{ p: 0.5 }}
+                  />
+                )}
+                <Link
+                  {...(titleAddress ? { component: RouterLink, to: titleAddress(record) } : { component: 'button', onClick: () => onTitleClick(record) })}
+                  variant="subtitle1"
+                  underline="hover"
+                  sx={{ textAlign: 'left', fontWeight: 600, minWidth: 0 }}
+                >
+                  <ColumnCell record={record} column={title} lines={titleLines} />
+                </Link>
+              </Box>
+              {lines.map((line) => (
+                <Typography key={line.source} variant="body2" component="div" sx={{ py: 0.25 }}>
+                  <ClampedText title={columnText(record, line)}>
+                    <Box component="span" sx={{ color: 'text.secondary' }}>
+                      {translate(columnLabel(resource, line))}:{' '}
+                    </Box>
+                    {columnValue(record, line)}
+                  </ClampedText>
+                </Typography>
+              ))}
+            </CardContent>
+            <CardActions sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>{actions(record)}</CardActions>
+          </Card>
+        </RecordContextProvider>
       ))}
-    </Grid>
+    </Box>
   );
 }
