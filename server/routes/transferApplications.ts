@@ -43,7 +43,6 @@ interface Decided {
   from_tenant_id: number | null;
   to_tenant_id: number;
   status: ApplicationStatus;
-  inScope: boolean;
 }
 
 /**
@@ -51,21 +50,31 @@ interface Decided {
  * move cannot be made (the target organisation is gone, the learner has already left the one they
  * applied from), the decision is undone with it. The application's row lock makes a concurrent
  * approve and reject take turns: the second finds it decided.
+ *
+ * The learner is locked before the application, the order every change to a learner takes (a
+ * rename rewrites the learner's applications by trigger, a deletion removes them), so the two wait
+ * for each other in turn instead of deadlocking.
  */
 async function decide(tx: Executor, request: FastifyRequest, id: number, decision: Exclude<ApplicationStatus, 'pending'>) {
+  const [applicant] = (await tx
+    .select({ user_id: applications.user_id, inScope: scope(request) ?? sql<boolean>`true` })
+    .from(applications)
+    .where(eq(applications.tenant_transfer_application_id, id))) as { user_id: number; inScope: boolean }[];
+  if (!applicant) throw new NotFound();
+  if (!applicant.inScope) throw new Forbidden();
+  await lockLearner(tx, applicant.user_id);
   const [application] = (await tx
     .select({
       user_id: applications.user_id,
       from_tenant_id: applications.from_tenant_id,
       to_tenant_id: applications.to_tenant_id,
       status: applications.status,
-      inScope: scope(request) ?? sql<boolean>`true`,
     })
     .from(applications)
     .where(eq(applications.tenant_transfer_application_id, id))
     .for('update')) as Decided[];
+  // Gone with its learner while this waited for them.
   if (!application) throw new NotFound();
-  if (!application.inScope) throw new Forbidden();
   if (application.status !== 'pending') throw new Conflict(`${messages}.already_${application.status}`);
 
   await tx

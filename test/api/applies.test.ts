@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { client, signIn } from './client';
+import { client, signIn, type Answer } from './client';
 import { people } from './people';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './server';
 
@@ -304,34 +304,67 @@ describe('deciding', () => {
     expect(await statusOf(id)).toBe('pending');
   });
 
-  test("an approval caught in a deadlock with another change answers 503 in the caller's language, keeps nothing, and goes through when sent again", async () => {
-    const learner = await learnerOf(north, 'locked');
-    const id = await applied(learner, south);
+  /**
+   * Another connection's transaction begins with `first`; the approval is sent once it holds that
+   * lock and waits for it; `then` finishes the other transaction. Answers the approval's answer.
+   */
+  async function alongside(first: (other: pg.Client) => Promise<unknown>, approving: () => Promise<Answer>, then: (other: pg.Client) => Promise<unknown>) {
     const other = new pg.Client({ connectionString: server.databaseUrl });
     await other.connect();
     try {
-      // The other change checks for deadlocks long after the server's connection does (1 s): the server's is the one ended.
+      // The other change checks for deadlocks long after the server's connection does (1 s): were there one, the server's would be ended.
       await other.query(`set deadlock_timeout = '20s'`);
       await other.query('begin');
-      await other.query('select from users where user_id = $1 for update', [learner.user_id]);
-      // The approval locks the application, then waits for the learner the other change holds...
-      const approving = admin.put(approve(id), undefined, { headers: { 'accept-language': 'ja-JP' } });
+      await first(other);
+      const answer = approving();
       const waiting = async () => Number((await other.query(`select count(*) as n from pg_stat_activity where wait_event_type = 'Lock' and pid <> pg_backend_pid()`)).rows[0].n);
       for (let tries = 0; (await waiting()) === 0; tries++) {
-        if (tries === 200) throw new Error('the approval never waited for the learner');
+        if (tries === 200) throw new Error('the approval never waited for the other change');
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
-      // ...and the other change now waits for the application.
-      const otherWaits = other.query('select from tenant_transfer_applications where tenant_transfer_application_id = $1 for update', [id]);
-      const answer = await approving;
-      expect(answer.status).toBe(503);
-      expect(answer.body).toEqual({ success: false, error_code: 503, message: '同じデータへの別の変更と同時に行われたため、保存されませんでした。もう一度お試しください' });
-      expect(answer.headers.get('retry-after')).not.toBeNull();
-      await otherWaits;
-      await other.query('rollback');
+      const [approved] = await Promise.all([answer, then(other)]);
+      return approved;
     } finally {
       await other.end();
     }
+  }
+
+  test('an approval and a rename of the learner take turns: both go through, neither is ended as a deadlock', async () => {
+    const learner = await learnerOf(north, 'renamed');
+    const id = await applied(learner, south);
+    const newName = `${learner.user_name}-2`;
+    const answer = await alongside(
+      // A rename locks the learner first, then its trigger rewrites the learner's applications.
+      (other) => other.query('select from users where user_id = $1 for update', [learner.user_id]),
+      () => admin.put(approve(id)),
+      async (other) => {
+        await other.query('update users set user_name = $1 where user_id = $2', [newName, learner.user_id]);
+        await other.query('commit');
+      },
+    );
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.status).toBe('approved');
+    expect(await make.tenantOf(learner.user_id)).toBe(south);
+    const found = await admin.get(applies, { query: { keyword: newName, status: ['approved'] } });
+    expect(found.body.data.items.map((item: { tenant_transfer_application_id: number }) => item.tenant_transfer_application_id)).toEqual([id]);
+  });
+
+  test("an approval caught in a deadlock with another change answers 503 in the caller's language, keeps nothing, and goes through when sent again", async () => {
+    const learner = await learnerOf(north, 'locked');
+    const id = await applied(learner, south);
+    const answer = await alongside(
+      // The other change holds the target organisation; the approval locks the learner and the application, then waits for it...
+      (other) => other.query('select from tenants where tenant_id = $1 for update', [south]),
+      () => admin.put(approve(id), undefined, { headers: { 'accept-language': 'ja-JP' } }),
+      // ...and the other change now waits for the application.
+      async (other) => {
+        await other.query('select from tenant_transfer_applications where tenant_transfer_application_id = $1 for update', [id]);
+        await other.query('rollback');
+      },
+    );
+    expect(answer.status).toBe(503);
+    expect(answer.body).toEqual({ success: false, error_code: 503, message: '同じデータへの別の変更と同時に行われたため、保存されませんでした。もう一度お試しください' });
+    expect(answer.headers.get('retry-after')).not.toBeNull();
     expect(await statusOf(id)).toBe('pending');
     expect(await make.tenantOf(learner.user_id)).toBe(north);
     expect((await admin.put(approve(id))).status).toBe(200);
