@@ -50,6 +50,8 @@ export interface AppConfig {
   mailFrom: string;
   /** The outbox's delivery: how often it looks for due mail, how retries back off, when it gives up, how long finished rows stay. */
   mailDelivery: MailDeliveryPolicy;
+  /** How long the audit trail keeps a row; absent, it keeps every row for ever. */
+  auditRetentionMs?: number;
 }
 
 export interface MailDeliveryPolicy {
@@ -137,6 +139,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, rootDir = process.cwd()): 
       maxAttempts: env.MAIL_MAX_ATTEMPTS ? Number(env.MAIL_MAX_ATTEMPTS) : base.mailDelivery.maxAttempts,
       retentionMs: env.MAIL_RETENTION_DAYS ? Number(env.MAIL_RETENTION_DAYS) * 24 * HOUR : base.mailDelivery.retentionMs,
     },
+    auditRetentionMs: env.AUDIT_RETENTION_DAYS ? Number(env.AUDIT_RETENTION_DAYS) * 24 * HOUR : undefined,
   };
   if (!Number.isInteger(port) || port < 0 || port > 65_535) throw new Error(`PORT must be a port number, not "${env.PORT}"`);
   if (!(app.sessionTtlMs > 0)) throw new Error(`SESSION_TTL_HOURS must be a positive number, not "${env.SESSION_TTL_HOURS}"`);
@@ -154,6 +157,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv, rootDir = process.cwd()): 
   if (!(delivery.retryMaxMs >= delivery.retryBaseMs)) throw new Error(`MAIL_RETRY_MAX_SECONDS must be a number of seconds at least MAIL_RETRY_BASE_SECONDS, not "${env.MAIL_RETRY_MAX_SECONDS}"`);
   if (!Number.isInteger(delivery.maxAttempts) || delivery.maxAttempts < 1) throw new Error(`MAIL_MAX_ATTEMPTS must be a whole number from 1, not "${env.MAIL_MAX_ATTEMPTS}"`);
   if (!(delivery.retentionMs > 0)) throw new Error(`MAIL_RETENTION_DAYS must be a positive number, not "${env.MAIL_RETENTION_DAYS}"`);
+  if (app.auditRetentionMs !== undefined && !(app.auditRetentionMs > 0))
+    throw new Error(`AUDIT_RETENTION_DAYS must be a positive number of days, not "${env.AUDIT_RETENTION_DAYS}"`);
   if (app.smtpUrl && !/^smtps?:\/\//.test(app.smtpUrl)) throw new Error('SMTP_URL must start with smtp:// or smtps://');
   return { app, listen: { port, host: env.HOST ?? '0.0.0.0' } };
 }

@@ -64,7 +64,8 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
         'Every change made through the API (create, update, delete: only the changed fields for an update, a password, hash or ' +
         'token only as "***"), and every sign-in, refused sign-in and sign-out. Filters: `user` (login name), `entity` ' +
         '(resource name), `action`, `from` (inclusive) and `to` (exclusive) in epoch ms, `keyword` (in the user and the ' +
-        "record's name). A tenant administrator sees the records of the own organisation only.",
+        "record's name). A tenant administrator sees the records of the own organisation only. Rows are kept for ever, or for " +
+        '`AUDIT_RETENTION_DAYS` when the server sets it (housekeeping prunes older rows hourly).',
       querystring: listQuery,
       response: { 200: listAnswer, ...failures },
     },

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { auditedEntities } from '../../schema/auditLog';
 import { foldAuditCounts } from '../../server/db/countFolding';
+import { AUDIT_PRUNE_BATCH, pruneAuditTrail } from '../../server/housekeeping';
 import { client, signIn } from './client';
 import { people } from './people';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './server';
@@ -410,4 +411,41 @@ test('a fold passes a word being counted for the first time, whose count holds i
   // Left alone: its first count sets it.
   expect(Number(row_count)).toBe(0);
   await server.database.db.execute(sql`delete from keyword_counts where pattern = '%zither%'`);
+});
+
+test('rows past the retention go, oldest first in batches; every total stays exact, and newer rows stay', async () => {
+  const db = server.database.db;
+  const [{ tenant_id }] = await rowsOf<{ tenant_id: number }>(db.execute(sql`select tenant_id from tenants order by tenant_id limit 1`));
+  // More than two batches, 40 to 57 days old, over two actions, an organisation and none.
+  const aged = 2 * AUDIT_PRUNE_BATCH + 345;
+  await db.execute(sql`
+    insert into audit_logs (entity, action, title, tenant_id, at)
+    select 'teacher', case when n % 2 = 0 then 'update' else 'create' end, 'Aged ' || n, case when n % 3 = 0 then ${tenant_id}::int end,
+           now() - interval '40 days' - n * interval '2 minutes'
+      from generate_series(1, ${aged}) as n`);
+  // A searched total kept for the trail, holding the aged rows.
+  expect((await admin.get(PAGER, { query: { keyword: 'aged', page_size: 5 } })).body.data.total).toBe(aged);
+  await foldAuditCounts(db);
+  const count = async (where = sql`true`) => Number((await rowsOf<{ n: string }>(db.execute(sql`select count(*) as n from audit_logs where ${where}`)))[0].n);
+  const kept = await count(sql`at >= now() - interval '35 days'`);
+
+  expect(await pruneAuditTrail(db, 35 * 86_400_000)).toBe(aged);
+  expect(await count(sql`title like 'Aged %'`)).toBe(0);
+  expect(await count()).toBe(kept);
+  const { keys, blocks } = await countsAndRows();
+  for (const row of keys) expect({ key: row.key, count: Number(row.kept) }).toEqual({ key: row.key, count: Number(row.counted) });
+  for (const block of blocks) expect({ block: block.block, count: Number(block.kept) }).toEqual({ block: block.block, count: Number(block.counted) });
+  // The days and quarter hours it emptied are gone, not walked as zeros by deep pages.
+  expect(await rowsOf(db.execute(sql`select block from time_blocks where table_name = 'audit_logs' and row_count = 0 and block * span < extract(epoch from now() - interval '36 days')`))).toEqual([]);
+  // The pager's totals: the whole trail, the organisation's, the word's, a range reaching back before the cutoff.
+  expect((await admin.get(PAGER, { query: { page_size: 5 } })).body.data.total).toBe(await count());
+  const tenantAdmin = client(server.url, await signIn(server.url, 'demo_tenant_admin', ADMIN_PASSWORD));
+  const scoped = await tenantAdmin.get(PAGER, { query: { page_size: 5 } });
+  const [{ own }] = await rowsOf<{ own: number }>(db.execute(sql`select tenant_id as own from users where user_name = 'demo_tenant_admin'`));
+  expect(scoped.body.data.total).toBe(await count(sql`tenant_id = ${own}`));
+  expect((await admin.get(PAGER, { query: { keyword: 'aged', page_size: 5 } })).body.data.total).toBe(0);
+  const from = Date.now() - 60 * 86_400_000;
+  expect((await admin.get(PAGER, { query: { from, page_size: 5 } })).body.data.total).toBe(await count(sql`at >= ${new Date(from).toISOString()}::timestamptz`));
+  // Nothing left to prune.
+  expect(await pruneAuditTrail(db, 35 * 86_400_000)).toBe(0);
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { attemptCounters, qrTickets, sessions } from '../../server/db/schema';
+import { HOUR } from '../../server/config';
 import { sweep } from '../../server/housekeeping';
 import { browser } from './browser';
 import { client, signIn } from './client';
@@ -7,7 +8,8 @@ import { ADMIN_PASSWORD, startServer, type TestServer } from './server';
 
 let server: TestServer;
 beforeAll(async () => {
-  server = await startServer();
+  // The audit trail keeps 30 days here (AUDIT_RETENTION_DAYS); by default it keeps every row.
+  server = await startServer({ auditRetentionMs: 30 * 24 * HOUR });
 });
 afterAll(() => server.stop());
 
@@ -31,4 +33,18 @@ test('the sweep drops sessions dead for a week, stale counters and day-old QR ti
   expect(await count(attemptCounters)).toBe(0);
   expect((await client(server.url, live).get('/api/v1/user/profile')).status).toBe(200);
   expect((await client(server.url, stale).get('/api/v1/user/profile')).status).toBe(401);
+});
+
+test('the sweep prunes the audit rows older than the retention, and only those', async () => {
+  const auditRows = async (where: ReturnType<typeof sql>) =>
+    (await server.app.db.execute(sql`select count(*)::int as n from audit_logs where ${where}`)) as unknown as { rows: [{ n: number }] };
+  await server.app.db.execute(sql`
+    insert into audit_logs (entity, action, title, at)
+    values ('teacher', 'update', 'Past it', now() - interval '31 days'), ('teacher', 'update', 'Within it', now() - interval '29 days')`);
+  await signIn(server.url, 'admin', ADMIN_PASSWORD);
+  const recent = (await auditRows(sql`at > now() - interval '30 days'`)).rows[0].n;
+  await sweep(server.app);
+  expect((await auditRows(sql`title = 'Past it'`)).rows[0].n).toBe(0);
+  expect((await auditRows(sql`title = 'Within it'`)).rows[0].n).toBe(1);
+  expect((await auditRows(sql`at > now() - interval '30 days'`)).rows[0].n).toBeGreaterThanOrEqual(recent);
 });

@@ -13,3 +13,11 @@ test('DATABASE_POOL_SIZE sets the pool, and EXPORTS_AT_ONCE leaves two of its co
   // The default exports with a pool too small for them.
   expect(() => configFromEnv({ DATABASE_POOL_SIZE: '4' })).toThrow('EXPORTS_AT_ONCE must be a whole number from 1 to 2 (the pool has 4 connections), not "3"');
 });
+
+test('AUDIT_RETENTION_DAYS sets how long the audit trail keeps a row; unset, it keeps every row', () => {
+  expect(configFromEnv({}).app.auditRetentionMs).toBeUndefined();
+  expect(configFromEnv({ AUDIT_RETENTION_DAYS: '365' }).app.auditRetentionMs).toBe(365 * 24 * 3_600_000);
+  expect(configFromEnv({ AUDIT_RETENTION_DAYS: '0.5' }).app.auditRetentionMs).toBe(12 * 3_600_000);
+  for (const wrong of ['0', '-1', 'a year'])
+    expect(() => configFromEnv({ AUDIT_RETENTION_DAYS: wrong })).toThrow(`AUDIT_RETENTION_DAYS must be a positive number of days, not "${wrong}"`);
+});
