@@ -1,7 +1,7 @@
 import { and, inArray, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { HOUR } from './config';
-import type { Database } from './db/client';
+import { rowsOf, type Database } from './db/client';
 import { filesDirOf } from './storage/localFiles';
 import { sweepUnusedFiles } from './storage/unusedFiles';
 import { attemptCounters, mailOutbox, qrTickets, sessions } from './db/schema';
@@ -22,13 +22,13 @@ export async function pruneAuditTrail(db: Database, retentionMs: number): Promis
   const cutoff = new Date(Date.now() - retentionMs);
   let removed = 0;
   for (;;) {
-    const [{ deleted }] = (
-      (await db.execute(sql`
+    const [{ deleted }] = rowsOf<{ deleted: number }>(
+      await db.execute(sql`
         with gone as (
           delete from audit_logs where id in (select id from audit_logs where at < ${cutoff.toISOString()}::timestamptz order by at, id limit ${AUDIT_PRUNE_BATCH})
           returning 1)
-        select count(*)::int as deleted from gone`)) as unknown as { rows: { deleted: number }[] }
-    ).rows;
+        select count(*)::int as deleted from gone`),
+    );
     removed += deleted;
     if (deleted < AUDIT_PRUNE_BATCH) break;
   }

@@ -12,6 +12,9 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A transaction handle offers the same queries as the database. */
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete' | 'execute'>;
 
+/** The rows of a statement run with `execute`, as its columns are named in the SQL. */
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 export interface DatabaseHandle {
   db: Database;
   /** `embedded`: the PostgreSQL this server runs under DATA_DIR; `external`: the one at DATABASE_URL. */

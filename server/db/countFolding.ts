@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Executor } from './client';
+import { rowsOf, type Database, type Executor } from './client';
 
 /** How often a server folds the audit trail's new rows into its counts: the most rows a reader counts past the watermark is about this long's writes. */
 export const FOLD_EVERY_MS = 1_000;
@@ -10,7 +10,6 @@ export const FOLD_EVERY_MS = 1_000;
  */
 const WAIT_FOR_TRANSACTIONS_MS = 30_000;
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 /**
  * Waits until every transaction under way now in this database (another connection's, read-only or

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database, Executor } from './client';
+import { rowsOf, type Database, type Executor } from './client';
 import { waitForTransactionsUnderWay } from './countFolding';
 
 /** The patterns kept per table: counting another lets the oldest go. */
@@ -19,7 +19,6 @@ export interface KeptKeyword {
   key: string;
 }
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 /**
  * Tables whose patterns are kept, by their triggers (migration 0029) or, for the audit trail, by its
  * fold (0032; its truncate trigger is left), found by name once per process.

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '../db/client';
+import { rowsOf, type Executor } from '../db/client';
 import { dataEnvelope } from './entityRoutes';
 
 /** How many bytes of one kind of tree a server keeps for a database, at most: the least recently read go first. */
@@ -79,7 +79,7 @@ export function treeCache(tree: 'chapter_tree' | 'category_tree') {
     async read(db: Executor, scope: number, build: () => Promise<{ version: number | string | null; tree: string } | undefined>, alive?: SQL) {
       const held = this.held(db, scope);
       if (held) {
-        const { rows } = (await db.execute(this.standing(scope, held, alive))) as unknown as { rows: unknown[] };
+        const rows = rowsOf(await db.execute(this.standing(scope, held, alive)));
         if (rows.length > 0) return this.answer(db, scope, held, null);
       }
       const found = await build();

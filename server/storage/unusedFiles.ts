@@ -4,7 +4,7 @@ import { and, gt, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Entity } from '../../schema/entity';
 import { extensionOf, isFileKey } from '../../schema/files';
-import type { Database, Executor } from '../db/client';
+import { rowsOf, type Database, type Executor } from '../db/client';
 import { entityTables } from '../db/entityTable';
 import { uploadedFiles } from '../db/schema';
 import { columnsOf } from '../db/tables';
@@ -96,7 +96,7 @@ async function lookAtFolder(db: Database, filesDir: string) {
     const unknown = sql`select seen.key from unnest(${sql.param(keys.slice(start, start + ADOPT_BATCH))}::text[]) as seen(key)
       where not exists (select 1 from ${uploadedFiles} where ${uploadedFiles.key} = seen.key)`;
     // Written only when there is something new: most sweeps write nothing here.
-    const { rows } = (await db.execute(unknown)) as unknown as { rows: { key: string }[] };
+    const rows = rowsOf<{ key: string }>(await db.execute(unknown));
     if (rows.length > 0) await db.insert(uploadedFiles).values(rows).onConflictDoNothing();
   }
   const namedByPlaylists = new Set<string>();
