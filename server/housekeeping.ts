@@ -32,6 +32,7 @@ export async function pruneAuditTrail(db: Database, retentionMs: number): Promis
     removed += deleted;
     if (deleted < AUDIT_PRUNE_BATCH) break;
   }
+  if (removed === 0) return 0;
   // A block ending before the cutoff gets no new row (each is written at now()); a fold racing this finds its row gone or non-zero, and inserts or keeps it.
   await db.execute(sql`
     delete from time_blocks

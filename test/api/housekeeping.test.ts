@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { rowsOf } from '../../server/db/client';
 import { attemptCounters, qrTickets, sessions } from '../../server/db/schema';
 import { HOUR } from '../../server/config';
 import { sweep } from '../../server/housekeeping';
@@ -36,15 +37,14 @@ test('the sweep drops sessions dead for a week, stale counters and day-old QR ti
 });
 
 test('the sweep prunes the audit rows older than the retention, and only those', async () => {
-  const auditRows = async (where: ReturnType<typeof sql>) =>
-    (await server.app.db.execute(sql`select count(*)::int as n from audit_logs where ${where}`)) as unknown as { rows: [{ n: number }] };
+  const auditRows = async (where: SQL) => rowsOf<{ n: number }>(await server.app.db.execute(sql`select count(*)::int as n from audit_logs where ${where}`))[0].n;
   await server.app.db.execute(sql`
     insert into audit_logs (entity, action, title, at)
     values ('teacher', 'update', 'Past it', now() - interval '31 days'), ('teacher', 'update', 'Within it', now() - interval '29 days')`);
   await signIn(server.url, 'admin', ADMIN_PASSWORD);
-  const recent = (await auditRows(sql`at > now() - interval '30 days'`)).rows[0].n;
+  const recent = await auditRows(sql`at > now() - interval '30 days'`);
   await sweep(server.app);
-  expect((await auditRows(sql`title = 'Past it'`)).rows[0].n).toBe(0);
-  expect((await auditRows(sql`title = 'Within it'`)).rows[0].n).toBe(1);
-  expect((await auditRows(sql`at > now() - interval '30 days'`)).rows[0].n).toBeGreaterThanOrEqual(recent);
+  expect(await auditRows(sql`title = 'Past it'`)).toBe(0);
+  expect(await auditRows(sql`title = 'Within it'`)).toBe(1);
+  expect(await auditRows(sql`at > now() - interval '30 days'`)).toBeGreaterThanOrEqual(recent);
 });
