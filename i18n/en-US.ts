@@ -242,6 +242,7 @@ export const enUS: TranslationMessages = {
       future: 'Must lie in the future',
       time_zone: 'Not a known time zone',
       end_before_start: 'Cannot be before the start',
+      date_incomplete: 'Not a complete date',
     },
     video: {
       preview: 'Preview',

@@ -242,6 +242,7 @@ export const jaJP: TranslationMessages = {
       future: '未来の日時を指定してください',
       time_zone: '不明なタイムゾーンです',
       end_before_start: '開始より前にはできません',
+      date_incomplete: '日付が不完全です',
     },
     video: {
       preview: 'プレビュー',

@@ -242,6 +242,7 @@ export const zhCN: TranslationMessages = {
       future: '必须是将来的时间',
       time_zone: '未知的时区',
       end_before_start: '不能早于开始时间',
+      date_incomplete: '日期不完整',
     },
     video: {
       preview: '预览',

@@ -228,7 +228,12 @@ export function richText(options: TextOptions): RichTextField {
 
 /** A moment, as epoch milliseconds on the wire; empty is null. */
 export function datetime(options: FieldOptions = {}): DateTimeField {
-  const moment = z.number().int().min(0).max(8_640_000_000_000_000);
+  // NaN is a date the console's picker holds half typed (src/forms/DatePickers.tsx): it says so under the field.
+  const moment = z
+    .number({ error: (issue) => (Number.isNaN(issue.input) ? 'app.validation.date_incomplete' : undefined) })
+    .int()
+    .min(0)
+    .max(8_640_000_000_000_000);
   return {
     ...options,
     kind: 'datetime',

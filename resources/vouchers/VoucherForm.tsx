@@ -1,6 +1,6 @@
 import AutorenewIcon from '@mui/icons-material/Autorenew';
 import { Alert, Button, InputAdornment } from '@mui/material';
-import { DateInput, NumberInput, RadioButtonGroupInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
+import { NumberInput, RadioButtonGroupInput, TextInput, useRecordContext, useTranslate } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import { ANYONE, voucher, voucherCreateBody, voucherEditForm, voucherObjectTypes, voucherResourceTypes, type VoucherObjectType } from '../../schema/voucher';
 import { FieldInput } from '../../src/forms/EntityInputs';
@@ -9,7 +9,7 @@ import { PickerInput } from '../../src/pickers/PickerInput';
 import { coursePicker, seriesPicker, tenantPicker, userPicker } from '../../src/pickers/pickers';
 import { randomVoucherCode } from './voucherCode';
 import { userTimeZone } from '../../src/timeZone';
-import { dayOf, endOfDay } from './voucherDates';
+import { DayInput } from '../../src/forms/DateInputs';
 import { choicesOf } from '../../src/fields/choices';
 
 const field = (name: 'name' | 'description') => <FieldInput resource={voucher.resource} name={name} field={voucher.fields[name]} />;
@@ -113,14 +113,7 @@ function CountInput() {
 function ExpiryInput() {
   const translate = useTranslate();
   return (
-    <DateInput
-      source="expire_at"
-      format={dayOf}
-      parse={endOfDay}
-      isRequired
-      fullWidth
-      helperText={translate('resources.voucher.form.expire_hint', { zone: userTimeZone() })}
-    />
+    <DayInput source="expire_at" edge="last" isRequired fullWidth helperText={translate('resources.voucher.form.expire_hint', { zone: userTimeZone() })} />
   );
 }
 

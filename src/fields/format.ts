@@ -2,19 +2,6 @@ import { format } from 'date-fns';
 
 /** SPEC.md's time format, the same in every language. */
 export const formatDateTime = (epochMs: number) => format(new Date(epochMs), 'yyyy-MM-dd HH:mm:ss');
-export const formatDate = (epochMs: number) => format(new Date(epochMs), 'yyyy-MM-dd');
-
-const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-/**
- * A day as a date input holds it (`2026-03-01`), `daysLater` days on, at a local time of day, as
- * epoch milliseconds in the user's own time zone; null for anything that is not such a day.
- */
-export function localMoment(day: unknown, daysLater = 0, [hours, minutes, seconds, ms] = [0, 0, 0, 0]): number | null {
-  const found = typeof day === 'string' ? DAY_PATTERN.exec(day) : null;
-  if (!found) return null;
-  return new Date(Number(found[1]), Number(found[2]) - 1, Number(found[3]) + daysLater, hours, minutes, seconds, ms).getTime();
-}
 
 /** Formatters kept by language and kind: making one loads the language's number data, a few milliseconds each time (a page of cards made dozens). */
 const numberFormats = new Map<string, Intl.NumberFormat>();

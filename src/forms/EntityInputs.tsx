@@ -1,9 +1,10 @@
 import { Box } from '@mui/material';
 import { useWatch } from 'react-hook-form';
-import { AutocompleteArrayInput, AutocompleteInput, BooleanInput, DateTimeInput, NumberInput, ReferenceArrayInput, ReferenceInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { AutocompleteArrayInput, AutocompleteInput, BooleanInput, NumberInput, ReferenceArrayInput, ReferenceInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import type { Field } from '../../schema/fields';
 import { choicesOf, searchFilter } from '../fields/choices';
 import { RichTextInput } from '../richText/RichTextInput';
+import { MomentInput } from './DateInputs';
 import { FileInput } from '../upload/FileInput';
 import type { Entity } from '../../schema/entity';
 
@@ -67,7 +68,7 @@ export function FieldInput({ resource, name, field }: { resource: string; name: 
       return <RichTextInput {...common} />;
     case 'datetime':
       // The wire holds epoch milliseconds; the input a local date and time.
-      return <DateTimeInput {...common} parse={(value: string) => (value ? new Date(value).getTime() : null)} />;
+      return <MomentInput {...common} />;
     case 'enum':
       return (
         <SelectInput

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectNoSidewaysScroll, test, unique, type RunningServer } from './fixtures';
+import { expect, expectNoSidewaysScroll, test, typeDate, unique, type RunningServer } from './fixtures';
 
 const pdf = path.join(process.cwd(), 'test/fixtures/tiny.pdf');
 
@@ -41,6 +41,8 @@ interface Texts {
   noneChosen: string;
   pdfRefused: string;
   missingRecord: string;
+  beginsAt: string;
+  dateIncomplete: string;
   videoType: string;
 }
 
@@ -80,6 +82,8 @@ const english: Texts = {
   noneChosen: 'None chosen',
   pdfRefused: 'Please select PDF file!',
   missingRecord: 'The chosen record does not exist',
+  beginsAt: 'Starts at',
+  dateIncomplete: 'Not a complete date',
   videoType: 'Video',
 };
 
@@ -119,6 +123,8 @@ const chinese: Texts = {
   noneChosen: '未选择',
   pdfRefused: '请选择 PDF 文件！',
   missingRecord: '所选记录不存在',
+  beginsAt: '开始时间',
+  dateIncomplete: '日期不完整',
   videoType: '视频',
 };
 
@@ -273,7 +279,15 @@ for (const t of [english, chinese]) {
       await expect(page.getByTestId('res_id-chosen')).toContainText(videoTitle);
       const renamed = `${withVideo} 2`;
       await page.getByLabel(t.name).fill(renamed);
+      // Its start, typed to the minute: half typed, it is refused under the field and nothing is saved.
+      await typeDate(page, t.beginsAt, '2027-03-05 09');
+      await page.getByRole('button', { name: t.submit }).click();
+      await expect(page.locator('.MuiPickersTextField-root', { has: page.getByRole('group', { name: t.beginsAt }) })).toContainText(t.dateIncomplete);
+      expect((await server.api('GET', `/api/v1/chapters/${videoSection.id}`, { token })).body.data.title).toBe(withVideo);
+      await typeDate(page, t.beginsAt, '2027-03-05 09:30');
       await submit(page, t, t.updated);
+      // A local time (the browser's time zone is UTC here).
+      expect((await server.api('GET', `/api/v1/chapters/${videoSection.id}`, { token })).body.data.begin_at).toBe(Date.UTC(2027, 2, 5, 9, 30));
       await expect(sectionRow(page, first, renamed)).toContainText(videoTitle);
       // The link from the tree carries the place; a wrong one still opens the record at its own place.
       await expect(chapterRow(page, first).getByRole('link', { name: t.edit })).toHaveAttribute('href', `/course/${courseId}/chapter/${firstChapter.id}/edit?idx=2`);

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ADMIN_PASSWORD, expect, shootAtWidths, test, type RunningServer } from './fixtures';
+import { ADMIN_PASSWORD, expect, shoot, shootAtWidths, test, typeDate, type RunningServer } from './fixtures';
 
 /** The chart's bars move to a new width in a short transition: shoot them where they end. */
 const CHART_SETTLE_MS = 1_000;
@@ -126,18 +126,48 @@ test.describe('enrolments', () => {
     await signInAs();
     await page.goto('/enroll_detail?locale=en-US');
     await expect(page.getByText(new RegExp(`Total ${all}$`))).toBeVisible();
-    await page.getByLabel('Enrolled from').fill(iso(day));
+    await typeDate(page, 'Enrolled from', iso(day));
     await expect(page.getByText(new RegExp(`Total ${fromThatDay}$`))).toBeVisible();
     await expect(page.getByTestId('record-card').first()).toContainText(newest.target_title);
     // The last day the day before the first: said under it, and the list stays as it was.
     const dayBefore = new Date(day.getFullYear(), day.getMonth(), day.getDate() - 1);
-    await page.getByLabel('Enrolled until').fill(iso(dayBefore));
+    await typeDate(page, 'Enrolled until', iso(dayBefore));
     await expect(page.getByText('Cannot be before the start')).toBeVisible();
     await expect(page.getByText(new RegExp(`Total ${fromThatDay}$`))).toBeVisible();
     // Both on the same day: that one day.
-    await page.getByLabel('Enrolled until').fill(iso(day));
+    await typeDate(page, 'Enrolled until', iso(day));
     await expect(page.getByText('Cannot be before the start')).toHaveCount(0);
     await expect(page.getByText(new RegExp(`Total ${fromThatDay}$`))).toBeVisible();
+  });
+
+  test('in Japanese, in an English browser, a day is written 2026-03-01 and chosen from a Japanese calendar', async ({ page, server, signInAs }, testInfo) => {
+    const { token } = await server.signIn();
+    const newest = (await server.api('GET', '/api/v1/enrollments/pager?page_size=1', { token })).body.data.items[0];
+    const day = new Date(newest.create_at);
+    const start = new Date(day.getFullYear(), day.getMonth(), day.getDate()).getTime();
+    const fromThatDay = (await server.api('GET', `/api/v1/enrollments/pager?page_size=1&start_time=${start}`, { token })).body.data.total as number;
+
+    await signInAs();
+    await page.goto('/enroll_detail?locale=ja-JP');
+    const from = page.locator('.MuiPickersTextField-root', { has: page.getByRole('group', { name: '登録日（から）' }) });
+    await from.getByRole('button', { name: /日付を選択/ }).click();
+    const calendar = page.getByRole('dialog', { name: '登録日（から）' });
+    // An empty field's calendar opens at this month; the newest enrolment may be last month's, just after midnight on the 1st.
+    if (day.getMonth() !== new Date().getMonth()) await calendar.getByRole('button', { name: '先月' }).click();
+    await expect(calendar).toContainText(`${day.getFullYear()}年${day.getMonth() + 1}月`);
+    // Japanese weeks start on Sunday.
+    await expect(calendar.getByRole('columnheader').first()).toHaveText('日');
+    // Shot once it has grown in, not through it.
+    await expect(calendar.locator('.MuiPickerPopper-paper')).toHaveCSS('opacity', '1');
+    await shoot(page, testInfo, 'enroll_detail-ja-1440-calendar');
+    await calendar.getByRole('gridcell', { name: String(day.getDate()), exact: true }).click();
+    await expect(calendar).toHaveCount(0);
+    const two = (n: number) => String(n).padStart(2, '0');
+    await expect(from.getByRole('spinbutton')).toHaveText([String(day.getFullYear()), two(day.getMonth() + 1), two(day.getDate())]);
+    await expect(page.getByText(new RegExp(`全 ${fromThatDay} 件`))).toBeVisible();
+    // Cleared, the filter goes.
+    await from.getByRole('button', { name: 'クリア' }).click();
+    await expect(page).not.toHaveURL(/start_time/);
   });
 
   test("an organisation's administrator, in Chinese, sees its own learners' enrolments and counts only", async ({ page, server, signInAs }, testInfo) => {

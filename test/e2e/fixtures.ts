@@ -159,3 +159,13 @@ export async function fillSignIn(page: Page, loginName: string, password: string
   await page.locator('input[name="login_name"]').fill(loginName);
   await page.locator('input[name="password"]').fill(password);
 }
+
+/**
+ * Types a date into the console's date input labelled `label` (src/forms/DatePickers.tsx), as a
+ * person does: into its first part, the year, then on through the others. `typed` is written as the
+ * field shows it (`2026-03-01`, `2026-03-01 09:30`); its digits are what is typed.
+ */
+export async function typeDate(page: Page, label: string | RegExp, typed: string) {
+  await page.getByRole('group', { name: label }).getByRole('spinbutton').first().click();
+  await page.keyboard.type(typed.replace(/\D/g, ''));
+}

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, searchFor, shoot, shootAtWidths, test, unique } from './fixtures';
+import { expect, searchFor, shoot, shootAtWidths, test, typeDate, unique } from './fixtures';
 
 /** A day a year from now, as the date input takes it. */
 const nextYear = () => `${new Date().getFullYear() + 1}-06-30`;
@@ -51,7 +51,7 @@ test.describe('vouchers', () => {
 
     await page.getByRole('spinbutton', { name: /^Total/ }).fill('3');
     await expect(page.getByText('Valid until the end of this day (23:59:59, time zone UTC)')).toBeVisible();
-    await page.getByLabel(/^Expire time/).fill(nextYear());
+    await typeDate(page, /^Expire time/, nextYear());
     await shootAtWidths(page, testInfo, 'voucher-form-en');
     const created = page.waitForResponse((response) => response.url().endsWith('/api/v1/vouchers/new'));
     await page.getByRole('button', { name: 'Submit' }).click();
@@ -108,7 +108,7 @@ test.describe('vouchers', () => {
     // Opening the abolished voucher's edit page says it can no longer change; the server refuses it too.
     await page.goto(`/voucher/edit/${found.body.data.items[0].id}`);
     await expect(page.getByText('This voucher has been abolished: it can no longer be changed or redeemed.')).toBeVisible();
-    await expect(page.getByLabel(/^Expire time/)).toHaveValue(nextYear());
+    await expect(page.getByRole('group', { name: /^Expire time/ }).getByRole('spinbutton')).toHaveText(nextYear().split('-'));
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByRole('alert')).toHaveText(`The voucher "${name}" has been abolished and can no longer be changed`);
   });
@@ -135,7 +135,28 @@ test.describe('vouchers', () => {
     await expect(page.getByTestId('object_id-chosen')).toHaveText(/未选择/);
     await pick(page, 'object_id', '选择', '选择租户', 'Riverside College', '确定');
     await page.getByRole('spinbutton', { name: /^总数/ }).fill('12');
-    await page.getByLabel(/^过期时间/).fill(nextYear());
+    // A day half typed is refused under its field, in Chinese, and nothing is sent.
+    const [year, month, day] = nextYear().split('-');
+    await typeDate(page, /^过期时间/, `${year}-${month}`);
+    const expiry = page.locator('.MuiPickersTextField-root', { has: page.getByRole('group', { name: /^过期时间/ }) });
+    const sent = page.waitForRequest((request) => request.method() === 'POST', { timeout: 1_000 }).catch(() => undefined);
+    await page.getByRole('button', { name: '提交' }).click();
+    await expect(expiry).toContainText('日期不完整');
+    expect(await sent).toBeUndefined();
+    await expiry.getByRole('spinbutton').last().click();
+    await page.keyboard.type(day);
+    await expect(expiry.getByRole('spinbutton')).toHaveText([year, month, day]);
+    await expect(expiry).toContainText('有效期至当天结束');
+    // The calendar speaks the console's language, whatever the browser's (English here), and starts its weeks on Monday.
+    await expiry.getByRole('button', { name: /日期/ }).click();
+    const calendar = page.getByRole('dialog', { name: /^过期时间/ });
+    await expect(calendar).toContainText(`${year}年${Number(month)}月`);
+    await expect(calendar.getByRole('columnheader').first()).toHaveText('一');
+    // Shot once it has grown in, not through it.
+    await expect(calendar.locator('.MuiPickerPopper-paper')).toHaveCSS('opacity', '1');
+    await shoot(page, testInfo, 'voucher-form-zh-1440-calendar');
+    await page.keyboard.press('Escape');
+    await expect(calendar).toHaveCount(0);
     await page.getByRole('button', { name: '提交' }).click();
     await expect(page.getByRole('alert')).toHaveText('兑换码“react-launch”已被使用');
     await expect(page.locator('[name="code"]')).toHaveAccessibleDescription('“react-launch”已被使用');
