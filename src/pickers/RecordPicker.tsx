@@ -164,6 +164,9 @@ function PickerSearch({ source, label }: { source: string; label: string }) {
   );
 }
 
+/** Out of sight, still read out (as MUI's `visuallyHidden`). */
+const onlyForScreenReaders = { border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0, position: 'absolute', whiteSpace: 'nowrap', width: '1px' } as const;
+
 interface PickerTableProps {
   picker: PickerDefinition;
   multiple: boolean;
@@ -184,7 +187,12 @@ function PickerTable({ picker, multiple, chosen, onToggle }: PickerTableProps) {
         <Table size="small" data-testid="picker-table">
           <TableHead>
             <TableRow>
-              <TableCell padding="checkbox" />
+              <TableCell padding="checkbox">
+                {/* Named for screen readers, which announce the column of each row's radio or checkbox by it; the controls show it. */}
+                <Box component="span" sx={onlyForScreenReaders}>
+                  {translate('app.picker.chosen')}
+                </Box>
+              </TableCell>
               {picker.columns.map((column) => (
                 <TableCell key={column.source}>{label(column)}</TableCell>
               ))}
