@@ -12,9 +12,10 @@ import { dayOfMoment, momentOfDay, type DayEdge } from './dayEdge';
 
 /** The calendar's words and first day of the week in each of the console's languages. */
 const languages = {
-  'zh-CN': { dates: zhCN, words: zhCNText, monthAndYear: 'yyyy年M月' },
-  'ja-JP': { dates: ja, words: jaJPText, monthAndYear: 'yyyy年M月' },
-  'en-US': { dates: enUS, words: enUSText, monthAndYear: 'LLLL yyyy' },
+  // MUI's own words for a step's button read "next one" (下个) and "come" (来): these say "next step".
+  'zh-CN': { dates: zhCN, words: { ...zhCNText.components.MuiLocalizationProvider.defaultProps.localeText, nextStepButtonLabel: '下一步' }, monthAndYear: 'yyyy年M月' },
+  'ja-JP': { dates: ja, words: { ...jaJPText.components.MuiLocalizationProvider.defaultProps.localeText, nextStepButtonLabel: '次へ' }, monthAndYear: 'yyyy年M月' },
+  'en-US': { dates: enUS, words: enUSText.components.MuiLocalizationProvider.defaultProps.localeText, monthAndYear: 'LLLL yyyy' },
 } as const;
 
 function useLanguage() {
@@ -30,7 +31,7 @@ const MOMENT_FORMAT = 'yyyy-MM-dd HH:mm';
 function Localized({ children }: { children: ReactNode }) {
   const { dates, words } = useLanguage();
   return (
-    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={dates} localeText={words.components.MuiLocalizationProvider.defaultProps.localeText}>
+    <LocalizationProvider dateAdapter={AdapterDateFns} adapterLocale={dates} localeText={words}>
       {children}
     </LocalizationProvider>
   );
@@ -131,7 +132,8 @@ export function MomentPicker(props: DateInputProps) {
   const picker = usePickerProps(props, (moment) => new Date(moment), (date) => date.getTime());
   return (
     <Localized>
-      <DateTimePicker {...picker} format={MOMENT_FORMAT} ampm={false} />
+      {/* Its calendar and clock side by side are 430 px wide: a narrower window gets them in a dialog of their own, as a phone does. */}
+      <DateTimePicker {...picker} format={MOMENT_FORMAT} ampm={false} desktopModeMediaQuery="@media (pointer: fine) and (min-width: 600px)" />
     </Localized>
   );
 }

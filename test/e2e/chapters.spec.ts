@@ -349,6 +349,15 @@ test.describe('chapter screens layout', () => {
         await expect(page.getByRole('radio').first()).toBeVisible();
         await expectNoSidewaysScroll(page, { locator: page.locator('form'), width });
         await page.screenshot({ path: testInfo.outputPath(`section-form-${locale}-${width}.png`), fullPage: true });
+        // The start's calendar and clock fit the window: beside the field at 1440 px, in a dialog of their own at 390.
+        await page.locator('.MuiPickersTextField-root').getByRole('button').last().click();
+        const calendar = page.getByRole('dialog');
+        await expect(calendar.getByRole('grid')).toBeVisible();
+        const box = (await calendar.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(width);
+        await page.keyboard.press('Escape');
+        await expect(calendar).toHaveCount(0);
       }
     });
   }
