@@ -1,8 +1,8 @@
 import { DayInput } from '../../src/forms/DateInputs';
 import { endNotBefore } from './enrolTime';
 
-// As wide as a day, its clear and calendar buttons need (the picker's own width put the filter bar on two rows at 1440 px).
-const dayWidth = { width: '11.5rem' };
+// As wide as a day, its clear and calendar buttons need (the picker's own width put the filter bar on two rows at 1440 px); on a phone, the window's width as the other filters.
+const dayWidth = { width: { xs: 1, sm: '11.5rem' } };
 // react-admin's filter bar hides every helper text; a refused day range is said under the last day.
 const showsError = { ...dayWidth, '& .MuiFormHelperText-root.Mui-error': { display: 'block' } };
 
