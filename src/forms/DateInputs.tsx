@@ -22,10 +22,11 @@ function PickerLoading({ source, resource, label, size, fullWidth, isRequired }:
 }
 
 /**
- * A day (the filters of days, the enrolments' and the audit trail's; a voucher's expiry), in the console's language
- * whatever the browser's and shown as SPEC.md writes days everywhere (2026-03-01): the browser's own
- * date input writes the day its language's way (03/01/2026 in an English browser, in any console
- * language). `edge` says which moment of the day the form holds (see `DayEdge`).
+ * A day (the enrolments' and the audit trail's filters of days, a voucher's expiry), in the
+ * console's language whatever the browser's, and written as SPEC.md writes days everywhere
+ * (2026-03-01): the browser's own date input writes the day its language's way (03/01/2026 in an
+ * English browser, in any console language). `edge` says which moment of the day the form holds
+ * (see `DayEdge`).
  */
 export function DayInput(props: DateInputProps & { edge: DayEdge; alwaysOn?: boolean }) {
   const { alwaysOn: _shownByTheFilterBar, ...rest } = props;

@@ -10,7 +10,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { FieldTitle, InputHelperText, useInput, useLocaleState, type Validator } from 'react-admin';
 import { dayOfMoment, momentOfDay, type DayEdge } from './dayEdge';
 
-/** The calendar's words and first day of the week in each of the console's languages. */
+/** Each console language's calendar (its words, the first day of its weeks) and how it heads a month. */
 const languages = {
   // MUI's own words for a step's button read "next one" (下个) and "come" (来): these say "next step".
   'zh-CN': { dates: zhCN, words: { ...zhCNText.components.MuiLocalizationProvider.defaultProps.localeText, nextStepButtonLabel: '下一步' }, monthAndYear: 'yyyy年M月' },
@@ -132,7 +132,7 @@ export function MomentPicker(props: DateInputProps) {
   const picker = usePickerProps(props, (moment) => new Date(moment), (date) => date.getTime());
   return (
     <Localized>
-      {/* Its calendar and clock side by side are 430 px wide: a narrower window gets them in a dialog of their own, as a phone does. */}
+      {/* Its calendar and clock side by side are 433 px wide: a narrower window gets them in a dialog of their own, as a phone does. */}
       <DateTimePicker {...picker} format={MOMENT_FORMAT} ampm={false} desktopModeMediaQuery="@media (pointer: fine) and (min-width: 600px)" />
     </Localized>
   );
