@@ -46,7 +46,7 @@ test('the tenant picker: name and code, search by keyword, "Please select a tena
   const dialog = await screen.findByRole('dialog');
   expect(within(dialog).getByRole('heading', { name: 'Select a tenant' })).toBeInTheDocument();
   await within(dialog).findByText('Riverside College');
-  expect(within(dialog).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['', 'Tenant name', 'Tenant code']);
+  expect(within(dialog).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Chosen', 'Tenant name', 'Tenant code']);
   await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
   expect(within(dialog).getByRole('alert')).toHaveTextContent('Please select a tenant');
 
@@ -69,7 +69,7 @@ test('the user picker in Chinese: username, real name and organisation by name; 
   expect(within(dialog).getByRole('heading', { name: '选择用户' })).toBeInTheDocument();
   const row = (await within(dialog).findByText('mei_chen')).closest('tr') as HTMLElement;
   expect(within(row).getByText('Riverside College')).toBeInTheDocument();
-  expect(within(dialog).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['', '用户名', '真实姓名', '租户']);
+  expect(within(dialog).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['已选', '用户名', '真实姓名', '租户']);
   await userEvent.click(within(dialog).getByRole('button', { name: '确定' }));
   expect(within(dialog).getByRole('alert')).toHaveTextContent('请选择用户');
   await userEvent.click(row);

@@ -53,7 +53,7 @@ test('single: a radio per row, the chosen video replaces the previous one and is
   await userEvent.click(screen.getByRole('button', { name: 'Change' }));
   const dialog = await picker();
   expect(within(dialog).getByRole('heading', { name: 'Select a video' })).toBeInTheDocument();
-  expect(within(dialog).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['', 'Title', 'Versions']);
+  expect(within(dialog).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Chosen', 'Title', 'Versions']);
   await within(dialog).findByText('Intro video');
   expect(within(dialog).getByRole('radio', { name: 'Choose Second video' })).toBeChecked();
   await userEvent.click(rowOf(dialog, 'Intro video'));

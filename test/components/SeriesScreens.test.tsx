@@ -101,7 +101,7 @@ describe('the series picker', () => {
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByRole('heading', { name: 'Select a series' })).toBeInTheDocument();
     await within(dialog).findByText('Data path');
-    expect(within(dialog).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['', 'Title', 'Category']);
+    expect(within(dialog).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Chosen', 'Title', 'Category']);
     expect(within(dialog).getByText('Data science')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please select a series');
