@@ -1,5 +1,5 @@
 import { DayInput } from '../../src/forms/DateInputs';
-import { endNotBefore } from './enrolTime';
+import { endNotBefore } from '../../src/forms/dayEdge';
 
 // As wide as a day, its clear and calendar buttons need (the picker's own width put the filter bar on two rows at 1440 px); on a phone, the window's width as the other filters.
 const dayWidth = { width: { xs: 1, sm: '11.5rem' } };

@@ -17,3 +17,12 @@ export function momentOfDay(day: Date, edge: DayEdge): number {
 export function dayOfMoment(moment: number, edge: DayEdge): Date {
   return startOfDay(new Date(edge === 'end' ? moment - 1 : moment));
 }
+
+/**
+ * A range of days' check on its last day: one before the first (the form's `startSource`) is
+ * refused under it, and a filter is not applied. The first's moment is its `start`, the last's its `end`.
+ */
+export const endNotBefore = (startSource: string) => (end: unknown, values: Record<string, unknown>) => {
+  const start = values[startSource];
+  return typeof end === 'number' && typeof start === 'number' && end <= start ? 'app.validation.end_before_start' : undefined;
+};

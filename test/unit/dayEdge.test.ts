@@ -1,5 +1,4 @@
-import { endNotBefore } from '../../resources/enrollments/enrolTime';
-import { dayOfMoment, momentOfDay } from '../../src/forms/dayEdge';
+import { dayOfMoment, endNotBefore, momentOfDay } from '../../src/forms/dayEdge';
 
 describe('a chosen day as the moment a form holds', () => {
   test("a range's first day is its local midnight, its last day the next midnight (the pager's end is exclusive)", () => {
