@@ -231,7 +231,7 @@ export async function measureConsole(record: RecordFigure, budgets: ConsoleBudge
 async function measureInServer(record: RecordFigure, budgets: ConsoleBudgets, serverUrl: string | undefined, tries: number, bareBase: string) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cc-bench-console-'));
   const scratch = serverUrl ? await createScratchDatabase(serverUrl, 'cc_bench_console') : undefined;
-  const server = startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '', ADMIN_PASSWORD, SEED_DEMO: 'true', LOG_LEVEL: 'warn' }, { built: true });
+  const server = startServerProcess({ DATA_DIR: dataDir, DATABASE_URL: scratch?.url ?? '', ADMIN_PASSWORD, SEED_DEMO: 'true', LOG_LEVEL: 'warn' });
   try {
     const base = await server.ready;
     const figures = await measureInBrowser(base, tries, bareBase);

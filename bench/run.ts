@@ -800,8 +800,8 @@ async function measureEngines(serverUrl: string) {
   const dataDirs = { embedded: mkdtempSync(path.join(tmpdir(), 'cc-bench-embedded-')), external: mkdtempSync(path.join(tmpdir(), 'cc-bench-external-')) };
   const common = { ADMIN_PASSWORD, SEED_DEMO: 'true', LOG_LEVEL: 'warn' };
   const servers = {
-    embedded: startServerProcess({ ...common, DATA_DIR: dataDirs.embedded, DATABASE_URL: '' }, { built: true }),
-    external: startServerProcess({ ...common, DATA_DIR: dataDirs.external, DATABASE_URL: scratch.url }, { built: true }),
+    embedded: startServerProcess({ ...common, DATA_DIR: dataDirs.embedded, DATABASE_URL: '' }),
+    external: startServerProcess({ ...common, DATA_DIR: dataDirs.external, DATABASE_URL: scratch.url }),
   };
   let embeddedPids: number[] = [];
   try {

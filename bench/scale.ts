@@ -538,7 +538,7 @@ export async function measureScale(record: Recorder, required: boolean): Promise
   }
   const partStarted = performance.now();
   console.log(`scale: ${located.describe}, ${ROUNDS} rounds`);
-  const server = startServerProcess({ ...located.serverEnv, LOG_LEVEL: 'warn', SEED_DEMO: 'false' }, { built: true });
+  const server = startServerProcess({ ...located.serverEnv, LOG_LEVEL: 'warn', SEED_DEMO: 'false' });
   let pool: pg.Pool | undefined;
   let bare: Awaited<ReturnType<typeof startBareServer>> | undefined;
   let sampler: ReturnType<typeof memorySampler> | undefined;

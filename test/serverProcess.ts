@@ -36,17 +36,16 @@ export function serverNodeFlags(): string[] {
 export interface ServerProcessOptions {
   /** Run as another account (a root test run playing a normal user). */
   account?: { uid: number; gid: number };
-  /**
-   * Run the server `npm run build` bundled, as `npm start` does (the end-to-end suites and the
-   * benches: its memory and start are the product's); otherwise its sources through tsx.
-   */
-  built?: boolean;
 }
 
-/** `npm start`'s server as a process of its own (the console built beforehand or not), on a free port. */
-export function startServerProcess(env: Record<string, string>, { account, built = false }: ServerProcessOptions = {}): ServerProcess {
-  if (built && !existsSync(BUILT_SERVER)) throw new Error(`${BUILT_SERVER} is missing: run \`npm run build\` first`);
-  const child = spawn(process.execPath, [...serverNodeFlags(), ...(built ? [BUILT_SERVER] : ['--import', 'tsx', 'server/main.ts'])], {
+/**
+ * `npm start`'s server as a process of its own, on a free port: the bundle `npm run build` makes, as
+ * operators run it (jest's global setup makes it too, test/databaseServer.ts). Its sources through
+ * tsx took a second longer to start, some thirty times in the API suites.
+ */
+export function startServerProcess(env: Record<string, string>, { account }: ServerProcessOptions = {}): ServerProcess {
+  if (!existsSync(BUILT_SERVER)) throw new Error(`${BUILT_SERVER} is missing: run \`npm run build\` first`);
+  const child = spawn(process.execPath, [...serverNodeFlags(), BUILT_SERVER], {
     env: { ...process.env, NODE_OPTIONS: '', PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
     ...account,

@@ -15,11 +15,23 @@ export interface TestServer extends BuiltApp {
   stop(): Promise<void>;
 }
 
-/** A database of its own on the test run's server (jest's global setup names it), dropped when the test ends. */
-export function createScratchDatabase() {
+/**
+ * A database of its own on the test run's server (jest's global setup names it), dropped when the
+ * test ends: empty, or a copy of `template`.
+ */
+export function createScratchDatabase(template?: string) {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DATABASE_URL is not set: jest starts a server for the run (test/databaseServer.ts)');
-  return createScratch(serverUrl);
+  return createScratch(serverUrl, 'cc_test', template);
+}
+
+/**
+ * The run's database already migrated and seeded as `overrides` would seed it (test/databaseServer.ts),
+ * if there is one: the server's start then finds its first start done, as a restarted server does.
+ */
+function seededTemplate(overrides: Partial<AppConfig>): string | undefined {
+  if (overrides.adminPassword !== undefined || overrides.migrationsDir !== undefined) return undefined;
+  return (overrides.seedDemo ?? defaultConfig().seedDemo) ? process.env.TEST_TEMPLATE_DEMO : process.env.TEST_TEMPLATE_BARE;
 }
 
 /**
@@ -29,7 +41,7 @@ export function createScratchDatabase() {
 export async function startServer(overrides: Partial<AppConfig> = {}, databaseUrl?: string): Promise<TestServer> {
   let scratch: Awaited<ReturnType<typeof createScratchDatabase>> | undefined;
   if (!databaseUrl) {
-    scratch = await createScratchDatabase();
+    scratch = await createScratchDatabase(seededTemplate(overrides));
     databaseUrl = scratch.url;
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cc-api-'));

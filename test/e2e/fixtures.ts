@@ -26,18 +26,15 @@ async function scratchDatabase(): Promise<{ url?: string; drop(): Promise<void> 
 export async function startServer(extraEnv: Record<string, string> = {}): Promise<{ server: RunningServer; stop(): Promise<void> }> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'cc-e2e-'));
   const database = await scratchDatabase();
-  const running = startServerProcess(
-    {
-      DATA_DIR: dataDir,
-      DATABASE_URL: database.url ?? '',
-      ADMIN_PASSWORD,
-      LOG_LEVEL: 'warn',
-      // Every answer the browser suites get is checked against the API document's schema.
-      CHECK_ANSWERS: 'true',
-      ...extraEnv,
-    },
-    { built: true },
-  );
+  const running = startServerProcess({
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url ?? '',
+    ADMIN_PASSWORD,
+    LOG_LEVEL: 'warn',
+    // Every answer the browser suites get is checked against the API document's schema.
+    CHECK_ANSWERS: 'true',
+    ...extraEnv,
+  });
   const url = await running.ready;
 
   const api: RunningServer['api'] = async (method, apiPath, options = {}) => {
