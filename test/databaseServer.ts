@@ -2,11 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { defaultConfig } from '../server/config';
-import { openDatabase } from '../server/db/client';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from '../server/db/embeddedPostgres';
-import { seed } from '../server/db/seed';
-import { ADMIN_PASSWORD } from './api/server';
+import { startServer } from './api/server';
 import { createScratchDatabase, type ScratchDatabase } from './scratchDatabase';
 
 /**
@@ -45,18 +42,9 @@ export default async function setup() {
   for (const [variable, demo] of [['TEST_TEMPLATE_DEMO', true], ['TEST_TEMPLATE_BARE', false]] as const) {
     const template = await createScratchDatabase(serverUrl, `cc_template_${demo ? 'demo' : 'bare'}`);
     holder.testTemplates.push(template);
-    await seeded(template.url, demo);
+    // What a suite's server leaves after its first start, stopped: a template has no one connected.
+    await (await startServer({ seedDemo: demo }, template.url)).stop();
     process.env[variable] = new URL(template.url).pathname.slice(1);
-  }
-}
-
-/** Migrates and seeds the database as a server's first start does, then lets go of it: a template has no one connected. */
-async function seeded(databaseUrl: string, demo: boolean) {
-  const database = await openDatabase({ databaseUrl, dataDir: tmpdir(), migrationsDir: defaultConfig().migrationsDir, poolSize: 2, log: quiet });
-  try {
-    await seed(database.db, { adminPassword: ADMIN_PASSWORD, demo });
-  } finally {
-    await database.close();
   }
 }
 
