@@ -105,8 +105,10 @@ async function showGroup(page: Page, locale: Locale, group: Group) {
   // The group is searched among every group: typing finds it, however many there are.
   await field.fill(group.name);
   await page.getByRole('option', { name: group.name, exact: true }).click();
-  await answered;
+  const { data } = await (await answered).json();
   await expect(field).toHaveValue(group.name);
+  // The answer arrives a moment before it is drawn: until then the cards are the last group's.
+  await expect(page.getByTestId('record-card')).toHaveCount(data.items.length);
 }
 
 /** A browser signed in as the administrator, with nothing else in its storage (no Store, no remembered group). */
