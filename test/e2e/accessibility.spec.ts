@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { catalogues } from '../../i18n/catalogues';
 import type { ConsoleLocale } from '../../i18n/locales';
-import { ADMIN_PASSWORD, expect, storeSession, test } from './fixtures';
+import { ADMIN_PASSWORD, expect, fillSignIn, storeSession, test, unique } from './fixtures';
 
 // WCAG 2.1 A and AA, as issue 20 asks.
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -239,6 +239,46 @@ test.describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
     await chooseTheme(page, 'en-US', 'dark');
     await expect(page.getByText('Access denied')).toBeVisible();
     expect(await audit(page, 'access denied, dark')).toEqual([]);
+  });
+
+  test('every kind of toast is readable in both themes: a refused sign-in (error), a sign-in (success), a chapter moved (info)', async ({ page, server }) => {
+    await withoutTransitions(page);
+    const { token } = await server.signIn();
+    const category = await server.api('POST', '/api/v1/categories', { token, body: { title: unique('toasts') } });
+    const course = (await server.api('POST', '/api/v1/courses', { token, body: { title: unique('toasts'), category_id: category.body.data.id } })).body.data;
+    for (const title of ['One', 'Two'])
+      expect((await server.api('POST', '/api/v1/chapters', { token, body: { title, course_id: course.id, parent_id: 0, res_type: 'video' } })).status).toBe(200);
+
+    const findings: string[] = [];
+    /** The toast on screen, held there by the pointer (a toast waits while it is pointed at), audited alone. */
+    const auditToast = async (text: string, where: string) => {
+      const toast = page.getByRole('alert').filter({ hasText: text });
+      await expect(toast).toBeVisible({ timeout: 30_000 });
+      await toast.hover();
+      findings.push(...(await audit(page, where, '[role="alert"]')));
+      await page.mouse.move(0, 0);
+    };
+    for (const theme of ['light', 'dark'] as const) {
+      await page.goto('/login?locale=en-US');
+      await page.evaluate((chosen) => {
+        localStorage.clear();
+        localStorage.setItem('theme', chosen);
+      }, theme);
+      await page.reload();
+      await fillSignIn(page, 'admin', 'not-the-password');
+      await page.getByRole('button', { name: 'Login' }).click();
+      await auditToast('Username or password is wrong', `sign-in refused, ${theme}`);
+      await fillSignIn(page, 'admin', ADMIN_PASSWORD);
+      await page.getByRole('button', { name: 'Login' }).click();
+      await auditToast('Login Successful', `signed in, ${theme}`);
+
+      await page.goto(`/course/${course.id}/chapter`);
+      const first = page.getByTestId('chapter').first();
+      await first.getByTestId('chapter-row').getByRole('button', { name: 'Move down' }).focus();
+      await page.keyboard.press('Alt+ArrowDown');
+      await auditToast('is now 2 of 2', `chapter moved, ${theme}`);
+    }
+    expect(findings).toEqual([]);
   });
 
   test("a row under the pointer keeps its actions readable: a series' remove button on the hovered row, in both themes", async ({ page, signInAs }) => {
