@@ -39,7 +39,8 @@ export function LoginPage() {
   const [signedIn] = useState(() => Boolean(getToken()));
   if (signedIn) return <Navigate to="/" replace />;
   return (
-    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'grey.100', p: 2 }}>
+    // On the theme's page background, as the console's own screens are: a fixed light grey showed around the dark theme's card.
+    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 2 }}>
       <Card sx={{ width: 420, maxWidth: '100%' }}>
         <CardContent>
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between' }}>

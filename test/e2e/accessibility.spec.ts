@@ -50,6 +50,19 @@ async function settled(page: Page) {
 
 const pageBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
+/** Whether the colour painted at a point of the page (the first opaque background from the element there up) is a dark one. */
+const darkAt = (page: Page, x: number, y: number) =>
+  page.evaluate(
+    ([x, y]) => {
+      for (let element = document.elementFromPoint(x, y); element; element = element.parentElement) {
+        const [red, green, blue, alpha = 1] = (getComputedStyle(element).backgroundColor.match(/[\d.]+/g) ?? []).map(Number);
+        if (alpha > 0) return (red + green + blue) / 3 < 128;
+      }
+      return false;
+    },
+    [x, y],
+  );
+
 /** Switches the theme with the header's button (react-admin's ToggleThemeButton), in place. */
 async function chooseTheme(page: Page, locale: ConsoleLocale, theme: 'light' | 'dark') {
   const current = await page.evaluate(() => localStorage.getItem('theme') ?? 'light');
@@ -193,6 +206,8 @@ test.describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
         await page.evaluate((chosen) => localStorage.setItem('theme', chosen), theme);
         await page.reload();
         await expect(page.locator('input[name="password"]')).toBeVisible();
+        // Around the card, the page is the theme's too.
+        expect(await darkAt(page, 2, 2)).toBe(theme === 'dark');
         if (audited(0)) findings.push(...(await audit(page, `/login ${locale} ${theme}`)));
         await page.getByRole('tab').nth(1).click();
         await expect(page.getByTestId('qr-link')).toBeVisible();
