@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { catalogues } from '../../i18n/catalogues';
 import type { ConsoleLocale } from '../../i18n/locales';
-import { ADMIN_PASSWORD, expect, fillSignIn, storeSession, test, unique } from './fixtures';
+import { ADMIN_PASSWORD, courseWithChapters, expect, fillSignIn, storeSession, test } from './fixtures';
 
 // WCAG 2.1 A and AA, as issue 20 asks.
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -259,10 +259,7 @@ test.describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
   test('every kind of toast is readable in both themes: a refused sign-in (error), a sign-in (success), a chapter moved (info)', async ({ page, server }) => {
     await withoutTransitions(page);
     const { token } = await server.signIn();
-    const category = await server.api('POST', '/api/v1/categories', { token, body: { title: unique('toasts') } });
-    const course = (await server.api('POST', '/api/v1/courses', { token, body: { title: unique('toasts'), category_id: category.body.data.id } })).body.data;
-    for (const title of ['One', 'Two'])
-      expect((await server.api('POST', '/api/v1/chapters', { token, body: { title, course_id: course.id, parent_id: 0, res_type: 'video' } })).status).toBe(200);
+    const course = await courseWithChapters(server, token, 'toasts', ['One', 'Two']);
 
     const findings: string[] = [];
     /** The toast on screen, held there by the pointer (a toast waits while it is pointed at), audited alone. */

@@ -141,6 +141,15 @@ export async function expectNoSidewaysScroll(page: Page, region?: { locator: Loc
 /** A name no other test uses, to find this test's own records with the search box. */
 export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
+/** A course of the test's own, in a category of its own, with these top-level video chapters in order: nothing else moves them. */
+export async function courseWithChapters(server: RunningServer, token: string, prefix: string, titles: string[]): Promise<{ id: number }> {
+  const category = await server.api('POST', '/api/v1/categories', { token, body: { title: unique(prefix) } });
+  const course = (await server.api('POST', '/api/v1/courses', { token, body: { title: unique(prefix), category_id: category.body.data.id } })).body.data;
+  for (const title of titles)
+    expect((await server.api('POST', '/api/v1/chapters', { token, body: { title, course_id: course.id, parent_id: 0, res_type: 'video' } })).status).toBe(200);
+  return course;
+}
+
 /**
  * Types into the list's search box and waits for the list to answer for it (series search with
  * `word`), and to draw that answer: the records shown before it are gone once it is no longer busy.

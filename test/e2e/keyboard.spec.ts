@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { catalogues } from '../../i18n/catalogues';
 import type { ConsoleLocale } from '../../i18n/locales';
-import { expect, test, unique } from './fixtures';
+import { courseWithChapters, expect, test, unique } from './fixtures';
 
 const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
@@ -88,10 +88,7 @@ test.describe('dark mode and the keyboard', () => {
 
   test('in Chinese and Japanese: the theme button, / on the search, and a chapter moved by Alt+Arrow and announced in the language', async ({ page, server, signInAs }) => {
     const { token } = await server.signIn();
-    const category = await server.api('POST', '/api/v1/categories', { token, body: { title: unique('kbd-lang') } });
-    const course = (await server.api('POST', '/api/v1/courses', { token, body: { title: unique('kbd-lang'), category_id: category.body.data.id } })).body.data;
-    for (const title of ['Eins', 'Zwei'])
-      expect((await server.api('POST', '/api/v1/chapters', { token, body: { title, course_id: course.id, parent_id: 0, res_type: 'video' } })).status).toBe(200);
+    const course = await courseWithChapters(server, token, 'kbd-lang', ['Eins', 'Zwei']);
     await signInAs();
     for (const locale of ['zh-CN', 'ja-JP'] as ConsoleLocale[]) {
       const messages = catalogues[locale] as any;
