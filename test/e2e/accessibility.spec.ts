@@ -206,8 +206,9 @@ test.describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
         await page.evaluate((chosen) => localStorage.setItem('theme', chosen), theme);
         await page.reload();
         await expect(page.locator('input[name="password"]')).toBeVisible();
-        // Around the card, the page is the theme's too.
+        // Around the card, the page is the theme's too, and the standalone pages below are painted the same.
         expect(await darkAt(page, 2, 2)).toBe(theme === 'dark');
+        const consoleBackground = await pageBackground(page);
         if (audited(0)) findings.push(...(await audit(page, `/login ${locale} ${theme}`)));
         await page.getByRole('tab').nth(1).click();
         await expect(page.getByTestId('qr-link')).toBeVisible();
@@ -218,6 +219,7 @@ test.describe('accessibility (WCAG 2.1 AA, axe-core)', () => {
           if (!audited(index + 2)) continue;
           await page.goto(address);
           await expect(page.locator('input, .error').first()).toBeVisible();
+          expect(await pageBackground(page), `${address} ${theme}`).toBe(consoleBackground);
           findings.push(...(await audit(page, `${address.split('?')[0]} ${locale} ${theme}`)));
         }
       }
