@@ -5,6 +5,7 @@ import { createElement, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Menu, MenuClasses, useAuthProvider, useSidebarState, useTranslate } from 'react-admin';
 import type { ConsoleAuthProvider } from '../authProvider';
+import { useAfterFirstDraw } from '../useAfterFirstDraw';
 import { canAccessNow } from '../useCanAccessNow';
 import { entryPath, groupOfPath, type MenuEntry, type MenuGroup } from './menu';
 
@@ -32,6 +33,8 @@ export function ConsoleMenu({ groups, preload }: { groups: readonly MenuGroup[];
   const allowed = useAllowed();
   const current = groupOfPath(groups, pathname);
   const [open, setOpen] = useState<Record<string, boolean>>(() => (current ? { [current]: true } : {}));
+  // The menu's frame takes its width at once; its entries come right after the console's first draw (src/useAfterFirstDraw.ts).
+  const drawn = useAfterFirstDraw();
 
   useEffect(() => {
     if (current) setOpen((state) => (state[current] ? state : { ...state, [current]: true }));
@@ -45,7 +48,7 @@ export function ConsoleMenu({ groups, preload }: { groups: readonly MenuGroup[];
         transition: theme.transitions.create('width', { easing: theme.transitions.easing.sharp, duration: theme.transitions.duration.leavingScreen }),
       })}
     >
-      {groups.map((group) => {
+      {drawn && groups.map((group) => {
         const entries = group.entries.filter(allowed);
         if (entries.length === 0) return null;
         const expanded = Boolean(open[group.key]);
