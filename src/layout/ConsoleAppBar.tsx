@@ -5,7 +5,6 @@ import { Box, Button, ListItemIcon, ListItemText, Menu, MenuItem, Typography } f
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { AppBar, LocalesMenuButton, type AppBarProps, ToggleThemeButton, useGetIdentity, useLogout, useNotify, useTranslate } from 'react-admin';
-import { useAfterFirstDraw } from '../useAfterFirstDraw';
 import { DelayedLoadingIndicator } from './DelayedLoadingIndicator';
 
 function ConsoleUserMenu() {
@@ -69,8 +68,6 @@ function ConsoleUserMenu() {
  */
 export function ConsoleAppBar(props: AppBarProps) {
   const translate = useTranslate();
-  // Between the title, which takes the room left, and the user menu at the end: they come right after the console's first draw (src/useAfterFirstDraw.ts).
-  const drawn = useAfterFirstDraw();
   return (
     <AppBar {...props} color="primary" userMenu={<ConsoleUserMenu />} toolbar={<DelayedLoadingIndicator />}>
       {/* One line: on a phone the title ends in an ellipsis rather than pushing the header to four lines. */}
@@ -86,9 +83,9 @@ export function ConsoleAppBar(props: AppBarProps) {
           [theme.breakpoints.down('sm')]: { '& .MuiButton-root': { fontSize: 0 }, '& .MuiButton-startIcon': { mr: 0 } },
         })}
       >
-        {drawn && <LocalesMenuButton />}
+        <LocalesMenuButton />
       </Box>
-      {drawn && <ToggleThemeButton />}
+      <ToggleThemeButton />
     </AppBar>
   );
 }

@@ -5,7 +5,6 @@ import { createElement, useEffect, useState } from 'react';
 import { useLocation } from 'react-router-dom';
 import { Menu, MenuClasses, useAuthProvider, useSidebarState, useTranslate } from 'react-admin';
 import type { ConsoleAuthProvider } from '../authProvider';
-import { useAfterFirstDraw } from '../useAfterFirstDraw';
 import { canAccessNow } from '../useCanAccessNow';
 import { entryPath, groupOfPath, type MenuEntry, type MenuGroup } from './menu';
 
@@ -33,8 +32,6 @@ export function ConsoleMenu({ groups, preload }: { groups: readonly MenuGroup[];
   const allowed = useAllowed();
   const current = groupOfPath(groups, pathname);
   const [open, setOpen] = useState<Record<string, boolean>>(() => (current ? { [current]: true } : {}));
-  // The menu's frame takes its width at once; its entries come right after the console's first draw (src/useAfterFirstDraw.ts).
-  const drawn = useAfterFirstDraw();
 
   useEffect(() => {
     if (current) setOpen((state) => (state[current] ? state : { ...state, [current]: true }));
@@ -48,7 +45,7 @@ export function ConsoleMenu({ groups, preload }: { groups: readonly MenuGroup[];
         transition: theme.transitions.create('width', { easing: theme.transitions.easing.sharp, duration: theme.transitions.duration.leavingScreen }),
       })}
     >
-      {drawn && groups.map((group) => {
+      {groups.map((group) => {
         const entries = group.entries.filter(allowed);
         if (entries.length === 0) return null;
         const expanded = Boolean(open[group.key]);

@@ -2,7 +2,6 @@ import { Box, Card, CardActions, CardContent, Checkbox, Link, Skeleton, Typograp
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { RecordContextProvider, useListContext, useResourceContext, useTranslate, type RaRecord } from 'react-admin';
-import { useAfterFirstDraw } from '../useAfterFirstDraw';
 import { useDelayed } from '../useDelayed';
 import { ClampedText, ColumnCell } from './ClampedText';
 import { columnLabel, columnText, columnValue, type ListColumn } from './columns';
@@ -33,16 +32,12 @@ const cardRows = {
   gridTemplateColumns: (theme: Theme) => `repeat(auto-fill, minmax(min(100%, max(13rem, (100% - ${theme.spacing(6)}) / 4)), 1fr))`,
 };
 
-/** How many cards the console's first draw holds (src/useAfterFirstDraw.ts): a wide screen's first row; the rest follow at once, below them. */
-const FIRST_DRAWN_CARDS = 4;
-
 /** The card view: four cards per row on a wide screen, each with its title, fields and actions. */
 export function CardGrid({ title, lines, onTitleClick, titleAddress, actions, selectable, media, titleLines = 1 }: CardGridProps) {
   const translate = useTranslate();
   const resource = useResourceContext() ?? '';
   const { data, isPending, selectedIds, onToggleItem } = useListContext();
   const showSkeleton = useDelayed(isPending);
-  const drawnAll = useAfterFirstDraw();
 
   if (isPending) {
     return showSkeleton ? (
@@ -62,7 +57,7 @@ export function CardGrid({ title, lines, onTitleClick, titleAddress, actions, se
   }
   return (
     <Box sx={cardRows} data-testid="card-grid">
-      {(drawnAll ? data : data.slice(0, FIRST_DRAWN_CARDS)).map((record) => (
+      {data.map((record) => (
         <RecordContextProvider key={record.id} value={record}>
           <Card variant="outlined" data-testid="record-card" sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
             {media?.(record)}

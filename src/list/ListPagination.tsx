@@ -2,7 +2,6 @@ import { Box, MenuItem, Pagination, Select, TextField, Typography, Button } from
 import { useState, type FormEvent } from 'react';
 import { useListContext, useStore, useTranslate } from 'react-admin';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, storageKeys } from '../storage';
-import { useAfterFirstDraw } from '../useAfterFirstDraw';
 
 /** The list's page size, remembered across lists and reloads under `pageSize`. */
 export const usePageSize = () => useStore<number>(storageKeys.pageSize, DEFAULT_PAGE_SIZE);
@@ -16,8 +15,6 @@ export function ListPagination({ remember = true }: { remember?: boolean }) {
   const { page, perPage, total = 0, setPage, setPerPage, isPending } = useListContext();
   const [, setPageSize] = usePageSize();
   const [target, setTarget] = useState('');
-  // Below the records: on a cold visit it comes right after their first draw (src/useAfterFirstDraw.ts).
-  const drawn = useAfterFirstDraw();
   const pages = Math.max(1, Math.ceil(total / perPage));
   const begin = total === 0 ? 0 : (page - 1) * perPage + 1;
   const end = Math.min(page * perPage, total);
@@ -29,7 +26,7 @@ export function ListPagination({ remember = true }: { remember?: boolean }) {
     setTarget('');
   };
 
-  if (!drawn || (isPending && total === 0)) return null;
+  if (isPending && total === 0) return null;
   return (
     <Box
       data-testid="list-pagination"
