@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { catalogues } from '../../i18n/catalogues';
 import type { ConsoleLocale } from '../../i18n/locales';
-import { ADMIN_PASSWORD, courseWithChapters, expect, fillSignIn, storeSession, test } from './fixtures';
+import { ADMIN_PASSWORD, courseWithChapters, expect, fillSignIn, pageBackground, storeSession, test } from './fixtures';
 
 // WCAG 2.1 A and AA, as issue 20 asks.
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
@@ -47,8 +47,6 @@ async function settled(page: Page) {
   await page.waitForLoadState('networkidle');
   await expect(page.locator('[aria-busy="true"], .MuiCircularProgress-root, .MuiLinearProgress-root, .MuiSkeleton-root').filter({ visible: true })).toHaveCount(0);
 }
-
-const pageBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 /** Whether the colour painted at a point of the page (the first opaque background from the element there up) is a dark one. */
 const darkAt = (page: Page, x: number, y: number) =>

@@ -138,6 +138,9 @@ export async function expectNoSidewaysScroll(page: Page, region?: { locator: Loc
   }
 }
 
+/** The page's background colour as painted on the body (the theme's `background.default`, or a standalone page's). */
+export const pageBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
 /** A name no other test uses, to find this test's own records with the search box. */
 export const unique = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 

@@ -1,9 +1,6 @@
-import type { Page } from '@playwright/test';
 import { catalogues } from '../../i18n/catalogues';
 import type { ConsoleLocale } from '../../i18n/locales';
-import { courseWithChapters, expect, test, unique } from './fixtures';
-
-const bodyBackground = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+import { courseWithChapters, expect, pageBackground, test, unique } from './fixtures';
 
 test.describe('dark mode and the keyboard', () => {
   test('the theme is switched from the header and kept; / focuses the search; Alt+Arrow moves chapters, sections and categories', async ({ page, server, signInAs }) => {
@@ -24,14 +21,14 @@ test.describe('dark mode and the keyboard', () => {
     await expect(page.getByRole('heading', { name: 'Courses' })).toBeVisible();
 
     // Dark mode from the header, remembered across a reload (react-admin's Store, under `theme`).
-    const light = await bodyBackground(page);
+    const light = await pageBackground(page);
     await page.getByRole('button', { name: 'Toggle light/dark mode' }).click();
-    await expect.poll(() => bodyBackground(page)).not.toBe(light);
-    const dark = await bodyBackground(page);
+    await expect.poll(() => pageBackground(page)).not.toBe(light);
+    const dark = await pageBackground(page);
     expect(await page.evaluate(() => localStorage.getItem('theme'))).toBe('dark');
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Courses' })).toBeVisible();
-    expect(await bodyBackground(page)).toBe(dark);
+    expect(await pageBackground(page)).toBe(dark);
 
     // `/` focuses the list's search, but types a slash where one is being typed.
     const search = page.getByPlaceholder('Search');
