@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
-# The end-to-end tests drive Debian's Chromium (Playwright downloads no browser here).
+# What the suites run that npm cannot install, from Debian's packages: Chromium for the end-to-end
+# suite (Playwright downloads no browser here) and haproxy for the instances suite (two servers
+# behind a load balancer).
 set -euo pipefail
 chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
-if [ -x "$chromium_path" ]; then exit 0; fi
+missing=()
+[ -x "$chromium_path" ] || missing+=(chromium)
+command -v haproxy >/dev/null || missing+=(haproxy)
+if [ "${#missing[@]}" = "0" ]; then exit 0; fi
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-  echo "Installing Debian's chromium for the end-to-end tests..."
-  apt-get install -y chromium >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y chromium >/dev/null; }
+  echo "Installing Debian's ${missing[*]} for the test suites..."
+  apt-get install -y "${missing[@]}" >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y "${missing[@]}" >/dev/null; }
   exit 0
 fi
-echo "The end-to-end tests need Chromium at $chromium_path: install Debian's 'chromium' package (sudo apt-get install -y chromium) or set CHROMIUM_PATH." >&2
+echo "The test suites need Debian's ${missing[*]} (sudo apt-get install -y ${missing[*]}; CHROMIUM_PATH names another Chromium)." >&2
 exit 1
