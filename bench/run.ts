@@ -75,9 +75,9 @@ const AUDIT_ROUNDS = Math.max(ROUNDS, 9);
  */
 const ENGINE_ROUNDS = Math.max(ROUNDS, 9);
 /**
- * The users part's rounds: one tenant's page is held at 1.0 of the bare whole first page, which its
- * handler and floor reach at parity (bench/RESULTS.md, "Nine rounds for the users part"), and its
- * per-round ratios swing 0.85-1.31 (2026-12-03): five rounds left the median a coin's toss.
+ * The users part's rounds: one tenant's page is held at 1.0 of the bare whole first page, within a
+ * few hundredths of where it stands, and its per-round ratios swing 0.85-1.31 (bench/RESULTS.md,
+ * "Nine rounds for the users part"): a median of nine says where it stands more steadily than five.
  */
 const USER_ROUNDS = Math.max(ROUNDS, 9);
 const KEYWORD = WORDS[0];
