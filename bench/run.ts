@@ -66,20 +66,16 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
 const CONNECTIONS = 50;
 /** The in-process server's pool and its bare floors', of one size as a server process reads it (`DATABASE_POOL_SIZE`). */
 const POOL_SIZE = poolSizeFrom(process.env);
-/** The audit trail's rounds: a write's time swings more from round to round than a list's (per-round ratios 1.03-1.38 in one run). */
-const AUDIT_ROUNDS = Math.max(ROUNDS, 9);
 /**
- * The engines' rounds per address: their pairs swing by ±7 % around ratios of 0.93-0.98 (2026-11-30,
- * eight pairs of 3 s on three addresses: 0.86-1.06), and the median of five fell either side of 0.9
- * from run to run on a different few of the fourteen addresses (bench/RESULTS.md, "Nine rounds for the engines").
+ * Rounds for the parts whose ratios swing most around their budgets (`BENCH_ROUNDS` when higher):
+ * - the audit trail: a write's time swings more from round to round than a list's (per-round ratios 1.03-1.38 in one run);
+ * - the engines, per address: their pairs swing by ±7 % around ratios of 0.93-0.98 (2026-11-30, eight pairs of 3 s on
+ *   three addresses: 0.86-1.06), and the median of five fell either side of 0.9 from run to run on a different few of the
+ *   fourteen addresses (bench/RESULTS.md, "Nine rounds for the engines");
+ * - the users: one tenant's page is held at 1.0 of the bare whole first page, within a few hundredths of where it
+ *   stands, its per-round ratios 0.85-1.31 (bench/RESULTS.md, "Nine rounds for the users part").
  */
-const ENGINE_ROUNDS = Math.max(ROUNDS, 9);
-/**
- * The users part's rounds: one tenant's page is held at 1.0 of the bare whole first page, within a
- * few hundredths of where it stands, and its per-round ratios swing 0.85-1.31 (bench/RESULTS.md,
- * "Nine rounds for the users part"): a median of nine says where it stands more steadily than five.
- */
-const USER_ROUNDS = Math.max(ROUNDS, 9);
+const STEADY_ROUNDS = Math.max(ROUNDS, 9);
 const KEYWORD = WORDS[0];
 /**
  * `BENCH_ONLY=<part>`: that part alone (on a busy machine, one part at a time). The list parts
@@ -557,10 +553,10 @@ const listParts: Record<string, ListPart> = {
  * of the per-round ratios of time per write, held to auditWriteSlowdownRatio.
  */
 async function measureAuditWrites(kind: Kind, db: Database, base: string, token: string) {
-  const { on, off, ratios } = await measureAuditTrail(db, base, token, AUDIT_ROUNDS, SECONDS);
+  const { on, off, ratios } = await measureAuditTrail(db, base, token, STEADY_ROUNDS, SECONDS);
   const perRound = (rates: number[]) => rates.map((rate) => rate.toFixed(1)).join(' ');
-  record(kind, `audit: writes recorded, 4 writers: write rounds/s (3 writes each), median of ${AUDIT_ROUNDS} (${perRound(on)})`, median(on));
-  record(kind, `audit: writes not recorded (triggers off): write rounds/s, median of ${AUDIT_ROUNDS} (${perRound(off)})`, median(off));
+  record(kind, `audit: writes recorded, 4 writers: write rounds/s (3 writes each), median of ${STEADY_ROUNDS} (${perRound(on)})`, median(on));
+  record(kind, `audit: writes not recorded (triggers off): write rounds/s, median of ${STEADY_ROUNDS} (${perRound(off)})`, median(off));
   record(kind, 'ratio: time per write, recorded / not recorded', median(ratios), budgets[kind].auditWriteSlowdownRatio);
 }
 
@@ -628,10 +624,10 @@ async function measureUserList(kind: Kind, app: BuiltApp['app'], base: string, t
       // The keyword against its own floor: the bare first page reads its total from a counter, the keyword counts its matches.
       { name: 'bare users, keyword', url: `${bare.base}/bare/users?keyword=${keyword}&${first}` },
       { name: 'users keyword', url: `${base}${user.listApi}?keyword=${keyword}&${first}`, token },
-    ], CONNECTIONS, USER_ROUNDS);
+    ], CONNECTIONS, STEADY_ROUNDS);
     const of = (name: string) => results.get(name)!;
     for (const [name, perRound] of results)
-      record(kind, `${name}, ${CONNECTIONS} clients: req/s, median of ${USER_ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
+      record(kind, `${name}, ${CONNECTIONS} clients: req/s, median of ${perRound.length} (${perRound.map(Math.round).join(' ')})`, median(perRound));
     const ratio = (a: string, b: string) => median(roundRatios(of(a), of(b)));
     record(kind, 'ratio: users list first page / bare', ratio('users list, first page', 'bare users, first page'), budget.usersListVsBareRatio, false);
     record(kind, 'ratio: users list deep page (offset 100,000) / bare', ratio('users list, deep page', 'bare users, deep page'), budget.usersDeepVsBareRatio, false);
@@ -831,11 +827,11 @@ async function measureEngines(serverUrl: string) {
       const results = await interleave(
         ENGINES.map((kind) => ({ name: kind, url: `${bases[kind]}${address}`, token: tokens[kind] })),
         CONNECTIONS,
-        ENGINE_ROUNDS,
+        STEADY_ROUNDS,
       );
       for (const kind of ENGINES) {
         const perRound = results.get(kind)!;
-        record(kind, `engines: GET ${address}, ${CONNECTIONS} clients: req/s, median of ${ENGINE_ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
+        record(kind, `engines: GET ${address}, ${CONNECTIONS} clients: req/s, median of ${STEADY_ROUNDS} (${perRound.map(Math.round).join(' ')})`, median(perRound));
       }
       const external = results.get('external')!;
       const ratios = roundRatios(results.get('embedded')!, external);
@@ -847,13 +843,13 @@ async function measureEngines(serverUrl: string) {
     const itself = await interleave(
       ['external', 'external again'].map((name) => ({ name, url: `${bases.external}${users}`, token: tokens.external })),
       CONNECTIONS,
-      ENGINE_ROUNDS,
+      STEADY_ROUNDS,
     );
     const again = itself.get('external again')!;
     const selfRatios = roundRatios(itself.get('external')!, again);
     record(
       'external',
-      `engines: one server against itself, GET ${users}: ratio, median of ${ENGINE_ROUNDS} (${selfRatios.map((ratio) => ratio.toFixed(2)).join(' ')})`,
+      `engines: one server against itself, GET ${users}: ratio, median of ${STEADY_ROUNDS} (${selfRatios.map((ratio) => ratio.toFixed(2)).join(' ')})`,
       median(selfRatios),
     );
 
@@ -865,14 +861,14 @@ async function measureEngines(serverUrl: string) {
     const search = `/api/v1/courses/pager?keyword=${DEMO_KEYWORD}&page=1&page_size=20`;
     const slices = { embedded: [] as LoadResult[], external: [] as LoadResult[] };
     const healthz = { embedded: [] as number[], external: [] as number[] };
-    for (let slice = 0; slice < ENGINE_ROUNDS; slice++)
+    for (let slice = 0; slice < STEADY_ROUNDS; slice++)
       for (const kind of slice % 2 === 0 ? ENGINES : [...ENGINES].reverse()) {
         const { result, latencies } = await healthzLatenciesDuring(bases[kind], load(`${bases[kind]}${search}`, tokens[kind], CONNECTIONS, SECONDS));
         slices[kind].push(result);
         healthz[kind].push(...latencies);
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
-    const under = `${CONNECTIONS} clients, ${ENGINE_ROUNDS * SECONDS} s in ${ENGINE_ROUNDS} slices`;
+    const under = `${CONNECTIONS} clients, ${STEADY_ROUNDS * SECONDS} s in ${STEADY_ROUNDS} slices`;
     const rates = (kind: Kind) => slices[kind].map((result) => result.requests.average);
     for (const kind of ENGINES) {
       record(kind, `engines: course search "${DEMO_KEYWORD}", ${under}: req/s, median (${rates(kind).map(Math.round).join(' ')})`, median(rates(kind)));
