@@ -105,18 +105,29 @@ async function lookUp(db: Executor, tokenHash: string, now: Date, cache: Session
   return found;
 }
 
+/** Less than half its lifetime left: the session's current token is replaced by the next call that finds it. */
+const dueForRenewal = (session: CachedSession, now: number, policy: SessionPolicy) => session.current && session.expiresAt - now < policy.ttlMs / 2;
+
 /**
- * The live session a token belongs to, renewed when less than half its lifetime is left. With a
- * cache (sessionCache.ts), most calls need no round trip; expiry is checked on every use.
+ * The live session a token's hash names, when the cache holds it and it is not due for renewal:
+ * most calls, answered with neither a round trip nor a promise. Undefined: ask `resolveSession`.
  */
-export async function resolveSession(db: Executor, token: string, policy: SessionPolicy, cache?: SessionCache): Promise<ResolvedSession | undefined> {
-  const tokenHash = hashToken(token);
+export function cachedSession(tokenHash: string, policy: SessionPolicy, cache: SessionCache): CachedSession | undefined {
+  const now = Date.now();
+  const session = cache.get(tokenHash, now);
+  return session && !dueForRenewal(session, now, policy) ? session : undefined;
+}
+
+/**
+ * The live session a token (by its hash) belongs to, renewed when less than half its lifetime is
+ * left. With a cache (sessionCache.ts), most calls need no round trip; expiry is checked on every use.
+ */
+export async function resolveSession(db: Executor, tokenHash: string, policy: SessionPolicy, cache?: SessionCache): Promise<ResolvedSession | undefined> {
   const now = new Date();
   const session = await lookUp(db, tokenHash, now, cache);
   if (!session) return undefined;
   const resolved: ResolvedSession = { sessionId: session.sessionId, user: session.user };
-  const remaining = session.expiresAt - now.getTime();
-  if (session.current && remaining < policy.ttlMs / 2) {
+  if (dueForRenewal(session, now.getTime(), policy)) {
     const renewedToken = newToken();
     // The old token's entry now lasts only the grace: drop it (the trigger tells other processes).
     cache?.dropSessions([session.sessionId]);
