@@ -55,8 +55,10 @@ export function decoders(selection: Record<string, unknown>): FieldReader[] {
  * (and arrays of them) as the text the database sends, for the columns' decoders to read.
  */
 const AS_SENT = new Set<number>([pg.types.builtins.TIMESTAMPTZ, pg.types.builtins.TIMESTAMP, pg.types.builtins.DATE, pg.types.builtins.INTERVAL, 1115, 1182, 1185, 1187, 1231]);
+const asSent = (value: unknown) => value;
 export const driverTypes = {
-  getTypeParser: (oid: number, format?: 'text' | 'binary') => (AS_SENT.has(oid) ? (value: unknown) => value : pg.types.getTypeParser(oid, format)),
+  // Asked for every column of every result: one function, not a new one each time.
+  getTypeParser: (oid: number, format?: 'text' | 'binary') => (AS_SENT.has(oid) ? asSent : pg.types.getTypeParser(oid, format)),
 };
 
 /** The pool a database handle runs on. */
