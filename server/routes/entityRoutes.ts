@@ -763,7 +763,7 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
   }
 
   /**
-   * The statement of a list's page, ready to run: prepared once per shape (sort, order, searching or
+   * The statement of a list's page and this request's values for it: prepared once per shape (sort, order, searching or
    * not, chosen ids or not, the first page, a page within `MERGE_REACH` rows of the start, near the
    * start or far, the page size, which filters are given and whether each has several values, which
    * bound conditions the route adds)
@@ -796,28 +796,29 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     values.offset = offset;
     // The counters' key (and the values of a filter given several), for a total read from the counters or kept for a search.
     if (prepared.keyed) Object.assign(values, countedKey(query, added)!.values);
-    const ready = prepared;
-    return {
-      /** The page's rows, and its total (and whether a searched total is kept) as the first row carries them. */
-      rows: (database: Database) => ready.page.withExtras(database, values),
-      statement: (): Statement => ready.page.bound(values),
-      count: async () => {
-        ready.count ??= countAlone(db, ready.total).prepare('');
-        const [row] = await ready.count.execute(values);
-        return Number(row.total);
+    return { prepared, values };
+  }
+
+  /** The total alone, for an empty page past the end: prepared when first needed. */
+  async function countOf(db: Executor, prepared: PreparedShape, values: Record<string, unknown>) {
+    prepared.count ??= countAlone(db, prepared.total).prepare('');
+    const [row] = await prepared.count.execute(values);
+    return Number(row.total);
+  }
+
+  /** A searched total the page found not kept yet: counted as the list makes it, and kept from now on (see `keepKeywordCount`). */
+  function keepSearchedTotal(db: Database, prepared: PreparedShape, values: Record<string, unknown>, log?: FastifyBaseLogger) {
+    const kept = { table: entity.table, pattern: values.pattern as string, key: values.counted_key as string };
+    void keepKeywordCount(
+      db,
+      kept,
+      async (tx: Executor) => {
+        // No fold between this count and its row set: the fold adds to the row what passes the watermark after.
+        if (options.foldedCounts) await tx.execute(sql`select from count_watermarks where table_name = ${entity.table} for share`);
+        return Number((await countAlone(tx, prepared.keeps).prepare('').execute(values))[0].total);
       },
-      /** The pattern and key a searched total may be kept under, and its count as the list makes it (see `keepKeywordCount`). */
-      keyword: ready.searchKept
-        ? {
-            kept: { table: entity.table, pattern: values.pattern as string, key: values.counted_key as string },
-            count: async (tx: Executor) => {
-              // No fold between this count and its row set: the fold adds to the row what passes the watermark after.
-              if (options.foldedCounts) await tx.execute(sql`select from count_watermarks where table_name = ${entity.table} for share`);
-              return Number((await countAlone(tx, ready.keeps).prepare('').execute(values))[0].total);
-            },
-          }
-        : undefined,
-    };
+      log,
+    );
   }
 
   return {
@@ -849,12 +850,12 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
      * `pageStatement`): the route's conditions given as `Bound` keep it so, plain SQL builds anew.
      */
     async list(db: Database, query: ListQuery, extra?: Condition | (Condition | undefined)[], log?: FastifyBaseLogger) {
-      const page = pageStatement(db, query, extra);
-      const { rows, extras } = await page.rows(db);
+      const { prepared, values } = pageStatement(db, query, extra);
+      const { rows, extras } = await prepared.page.withExtras(db, values);
       // A searched total that was counted is kept from now on, counted in the background.
-      if (page.keyword && extras?.[KEPT] === false && isDatabase(db)) void keepKeywordCount(db, page.keyword.kept, page.keyword.count, log);
+      if (prepared.searchKept && extras?.[KEPT] === false && isDatabase(db)) keepSearchedTotal(db, prepared, values, log);
       // An empty page carries no total: none on page 1 means none at all; past the end, count.
-      return { items: rows, total: extras ? (extras[TOTAL] as number) : query.page === 1 ? 0 : await page.count() };
+      return { items: rows, total: extras ? (extras[TOTAL] as number) : query.page === 1 ? 0 : await countOf(db, prepared, values) };
     },
 
     /**
@@ -862,7 +863,8 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
      * gets it (the bench's bare routes send it themselves, so they cannot drift from the handler).
      */
     listStatement(db: Executor, query: ListQuery, extra?: Condition | (Condition | undefined)[]): Statement {
-      return pageStatement(db, query, extra).statement();
+      const { prepared, values } = pageStatement(db, query, extra);
+      return prepared.page.bound(values);
     },
 
     /**
