@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { PRIVILEGES_HEADER, RENEWED_TOKEN_HEADER } from '../../schema/headers';
 import { privilegesOf, type Privilege } from '../../schema/privileges';
@@ -61,28 +61,31 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   const declared: DeclaredRoute[] = [];
   app.decorate('declaredRoutes', declared);
 
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) declared.push({ method, url: route.url, access: route.config?.access });
-    const internal = route.url.startsWith('/api/docs');
-    if (!internal && /^\/(api|uc)\//.test(route.url) && !route.config?.access)
-      throw new Error(`${route.method} ${route.url} does not declare config.access`);
-  });
-
   const policy = { ttlMs: app.appConfig.sessionTtlMs };
-  app.addHook('onRequest', (request, reply, done) => {
-    const access = request.routeOptions.config?.access;
-    if (!access || access === 'public') return done();
-    const token = bearerToken(request.headers.authorization);
-    if (!token) return done(new Unauthorized());
-    const tokenHash = hashToken(token);
-    // Most calls: a cached session, not due for renewal, answered synchronously (a promise and its
-    // hook chain per call were a fifth of what the list handler costs over its floor, bench/RESULTS.md).
-    const cached = cachedSession(tokenHash, policy, app.sessionCache);
-    if (cached) return done(admit(request, access, cachedContext(cached)));
-    resolveSession(app.db, tokenHash, policy, app.sessionCache).then((session) => {
-      if (!session) return done(new Unauthorized());
-      if (session.renewedToken) reply.header(RENEWED_TOKEN_HEADER, session.renewedToken);
-      done(admit(request, access, authContext(session.user, session.sessionId)));
-    }, done);
+  /** The check of one route's rule: a caller with a live session (`session`) and, when named, one of its privileges. */
+  const admitCaller =
+    (access: Exclude<Access, 'public'>): onRequestHookHandler =>
+    (request, reply, done) => {
+      const token = bearerToken(request.headers.authorization);
+      if (!token) return done(new Unauthorized());
+      const tokenHash = hashToken(token);
+      // Most calls: a cached session, not due for renewal, answered synchronously (an async hook and
+      // its look-up's promises cost a list call about 10 µs, bench/RESULTS.md "The handler's hooks").
+      const cached = cachedSession(tokenHash, policy, app.sessionCache);
+      if (cached) return done(admit(request, access, cachedContext(cached)));
+      resolveSession(app.db, tokenHash, policy, app.sessionCache).then((session) => {
+        if (!session) return done(new Unauthorized());
+        if (session.renewedToken) reply.header(RENEWED_TOKEN_HEADER, session.renewedToken);
+        done(admit(request, access, authContext(session.user, session.sessionId)));
+      }, done);
+    };
+
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    for (const method of [route.method].flat()) declared.push({ method, url: route.url, access });
+    const internal = route.url.startsWith('/api/docs');
+    if (!internal && /^\/(api|uc)\//.test(route.url) && !access) throw new Error(`${route.method} ${route.url} does not declare config.access`);
+    // The route's own hook, its rule read here once rather than from the route's options on every call.
+    if (access && access !== 'public') route.onRequest = [...[route.onRequest ?? []].flat(), admitCaller(access)];
   });
 });
