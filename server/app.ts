@@ -18,7 +18,7 @@ import { openDatabase, type DatabaseHandle } from './db/client';
 import { tableOf } from './db/tables';
 import { installDemoFiles } from './db/demoFiles';
 import { filesDirOf } from './storage/localFiles';
-import { csvExportPlugin } from './export/plugin';
+import { csvExportPlugin, withCsvAnswers } from './export/plugin';
 import { createMailer } from './mail/mailer';
 import { seed, type SeedReport } from './db/seed';
 import { answerClientError, answerFrameworkError, registerErrorHandler, sendNotFound } from './errorHandler';
@@ -164,7 +164,7 @@ async function createServer(config: AppConfig, database: DatabaseHandle, logger:
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
       security: [{ bearer: [] }],
     },
-    transform: jsonSchemaTransform,
+    transform: withCsvAnswers(jsonSchemaTransform),
   });
   await app.register(swaggerUi, {
     routePrefix: '/api/docs',

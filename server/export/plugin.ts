@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest, preValidationHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest, FastifySchema, preValidationHookHandler } from 'fastify';
+import type { SwaggerTransform } from '@fastify/swagger';
 import fp from 'fastify-plugin';
 import Negotiator from 'negotiator';
 import { z } from 'zod';
@@ -47,6 +48,7 @@ const csvAnswer = z
       'money with two decimals, references by name, files by address. Text a spreadsheet would take for a formula ' +
       'starts with an apostrophe.',
   );
+const csvAnswerJson = z.toJSONSchema(csvAnswer);
 
 /** The caller's time zone for an export, by request: read before validation, which does not know the parameter. */
 const timeZones = new WeakMap<FastifyRequest, string>();
@@ -101,7 +103,23 @@ async function sendCsv(request: FastifyRequest, reply: FastifyReply, csv: CsvExp
 }
 
 /**
- * Lists that declare `config.csv` answer CSV as well as JSON, and say so in the OpenAPI document.
+ * The OpenAPI document's answer of a list that declares `config.csv`: JSON or CSV. Said here, not in
+ * the route's schema: a 200 answer by content type has Fastify parse the answer's content type on
+ * every call to pick its writer.
+ */
+export const withCsvAnswers =
+  <S extends FastifySchema>(transform: SwaggerTransform<S>): SwaggerTransform<S> =>
+  (document) => {
+    const transformed = transform(document);
+    const response = transformed.schema.response as Record<string, unknown> | undefined;
+    if (!document.route.config?.csv || ![document.route.method].flat().includes('GET') || !response?.[200]) return transformed;
+    const answers = { content: { 'application/json': { schema: response[200] }, [CSV_TYPE]: { schema: csvAnswerJson } } };
+    return { ...transformed, schema: { ...transformed.schema, response: { ...response, 200: answers } } };
+  };
+
+/**
+ * Lists that declare `config.csv` answer CSV as well as JSON, and say so in the OpenAPI document
+ * (`withCsvAnswers`).
  * Registered before the routes, so it sees each as it is declared. At most `exportsAtOnce` exports
  * stream at once (each holds a connection of the pool until its download ends); one more is a 429
  * with Retry-After, in the caller's language, and takes nothing.
@@ -118,12 +136,6 @@ export const csvExportPlugin = fp<{ exportsAtOnce: number }>(async (app, { expor
   app.addHook('onRoute', (route) => {
     const csv = route.config?.csv;
     if (!csv || ![route.method].flat().includes('GET')) return;
-    const schema = (route.schema ??= {});
-    const response = (schema.response ?? {}) as Record<string, unknown>;
-    const json = response[200];
-    if (json && !(typeof json === 'object' && 'content' in json))
-      response[200] = { content: { 'application/json': { schema: json }, [CSV_TYPE]: { schema: csvAnswer } } };
-    schema.response = response;
     route.preValidation = [...[route.preValidation ?? []].flat(), takeExportParameters];
     // One handler answers either way: a hook that began streaming the file would not stop the list's
     // own handler (Fastify runs it until the reply has ended), which would then answer a second time.
