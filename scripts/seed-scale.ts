@@ -20,6 +20,7 @@ import { poolSizeFrom } from '../server/config';
 import { openDatabase, type DatabaseHandle, type Executor } from '../server/db/client';
 import { rebuildCounts } from '../server/db/counts';
 import { CannotUseDataDir, embeddedDatabaseUrl } from '../server/db/embeddedPostgres';
+import { CannotStart } from '../server/errors';
 import { seed } from '../server/db/seed';
 
 const SCALE = Number(process.env.SCALE ?? 1);
@@ -293,6 +294,6 @@ async function main() {
 }
 
 main().catch((error) => {
-  console.error(error instanceof CannotUseDataDir ? error.message : error);
+  console.error(error instanceof CannotStart ? error.message : error);
   process.exit(1);
 });

@@ -3,6 +3,9 @@ import type { ValidationMessage } from '../schema/validation';
 
 export type { MessageArgs };
 
+/** The server cannot start for a reason the operator can act on: the message says what to do, and needs no stack trace. */
+export class CannotStart extends Error {}
+
 /**
  * A failure a route reports on purpose; the error handler turns it into the envelope. `fields`
  * says what is wrong with each named field (the envelope's `errors`, shown under the fields).

@@ -1,6 +1,6 @@
 import { buildApp, type BuiltApp } from './app';
 import { configFromEnv } from './config';
-import { CannotUseDataDir } from './db/embeddedPostgres';
+import { CannotStart } from './errors';
 
 // After a stop signal: requests in flight get this long to finish before their connections are cut
 // (a paused video download never finishes by itself), and the whole stop this long before the process exits anyway.
@@ -38,7 +38,7 @@ function stopOnSignals({ app, database }: BuiltApp) {
  * The port is only tried once the database is ready, so a first start that cannot listen has already
  * generated the administrator's password: the refusal carries it, as no later start can show it.
  */
-class CannotListen extends Error {
+class CannotListen extends CannotStart {
   constructor({ host, port }: { host: string; port: number }, cause: NodeJS.ErrnoException, generatedSignIn?: string) {
     const reason =
       cause.code === 'EADDRINUSE'
@@ -79,6 +79,6 @@ async function main() {
 
 main().catch((error) => {
   // A refusal the operator can act on needs no stack trace.
-  console.error(error instanceof CannotUseDataDir || error instanceof CannotListen ? `\n  ${error.message}\n` : error);
+  console.error(error instanceof CannotStart ? `\n  ${error.message}\n` : error);
   process.exit(1);
 });

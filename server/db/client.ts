@@ -3,6 +3,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { actorSetting } from '../auditTrail';
+import { CannotStart } from '../errors';
 import { importPgliteOnce } from './importPglite';
 import { startEmbeddedPostgres, type EmbeddedPostgres, type Log } from './embeddedPostgres';
 import { migrateDatabase } from './migrate';
@@ -85,6 +86,33 @@ class ActorClient extends pg.Client {
   }
 }
 
+/** The first connection failed for a reason the operator can act on; the message names the server, never the password. */
+export class CannotReachDatabase extends CannotStart {
+  constructor(url: string, cause: pg.DatabaseError | NodeJS.ErrnoException) {
+    const { server, createdb, database, user } = partsOf(url);
+    const reason =
+      cause.code === '3D000'
+        ? `The database "${database}" does not exist on ${server}. Create it (${createdb}), or set DATABASE_URL to one that exists.`
+        : cause.code === '28P01' || cause.code === '28000'
+          ? `${server} refused the user "${user}": ${cause.message}. Check the user and password in DATABASE_URL.`
+          : `${server} cannot be reached (${cause.code ?? cause.message}). Start it, or set DATABASE_URL to a server that runs.`;
+    super(reason, { cause });
+  }
+}
+
+function partsOf(url: string) {
+  try {
+    const parsed = new URL(url);
+    const host = parsed.searchParams.get('host') ?? (decodeURIComponent(parsed.hostname) || 'localhost');
+    const port = parsed.port || '5432';
+    const user = decodeURIComponent(parsed.username) || process.env.PGUSER || 'postgres';
+    const database = decodeURIComponent(parsed.pathname.slice(1)) || user;
+    return { server: `PostgreSQL at ${host}:${port}`, createdb: `createdb -h ${host} -p ${port} -U ${user} ${database}`, database, user };
+  } catch {
+    return { server: 'The PostgreSQL server DATABASE_URL names', createdb: 'createdb', database: 'named in DATABASE_URL', user: 'named in DATABASE_URL' };
+  }
+}
+
 async function openPool(url: string, migrationsDir: string, poolSize: number): Promise<pg.Pool> {
   // No JIT on our connections, as the embedded server is set up: the console's statements run in milliseconds, and
   // compiling one the planner overestimates (a dashboard of 30 days' subqueries) took 240 ms of a 260 ms answer.
@@ -94,7 +122,9 @@ async function openPool(url: string, migrationsDir: string, poolSize: number): P
   pool.on('error', () => undefined);
   pool.on('connect', (client) => client.on('error', () => undefined));
   try {
-    const lockClient = await pool.connect();
+    const lockClient = await pool.connect().catch((error: unknown) => {
+      throw new CannotReachDatabase(url, error as pg.DatabaseError);
+    });
     try {
       // Several instances may start at once against one server: one migrates, the others wait.
       await lockClient.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

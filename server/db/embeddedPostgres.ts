@@ -6,6 +6,7 @@ import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { CannotStart } from '../errors';
 
 /** What the embedded server reports through; pino's loggers fit. */
 export interface Log {
@@ -35,7 +36,7 @@ export interface EmbeddedPostgresOptions {
 }
 
 /** DATA_DIR cannot be used (another live server holds it, PostgreSQL's account cannot reach it): the message says what to do. */
-export class CannotUseDataDir extends Error {}
+export class CannotUseDataDir extends CannotStart {}
 
 export const EMBEDDED_DATABASE = 'course_console';
 const SUPERUSER = 'postgres';

@@ -17,6 +17,7 @@ import type { Database } from '../../server/db/client';
 import { embeddedDatabaseUrl } from '../../server/db/embeddedPostgres';
 import * as schema from '../../server/db/schema';
 import { seed } from '../../server/db/seed';
+import { freePort } from '../freePort';
 import { startServerProcess, type ServerProcess } from '../serverProcess';
 import { client, signIn } from './client';
 
@@ -60,15 +61,6 @@ function postgresProcesses(dataDir: string): number[] {
 
 const postmaster = (dataDir: string) => Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[0]);
 const clusterPort = (dataDir: string) => Number(readFileSync(path.join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3]);
-
-function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** Running, that is: not gone and not a zombie waiting for a parent (here, an init) to collect it. */
 function alive(pid: number) {

@@ -3,6 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../freePort';
 import { startServerProcess as startProcess } from '../serverProcess';
 
 // `npm start` as a newcomer meets it: no DATABASE_URL, so the embedded PostgreSQL under DATA_DIR.
@@ -92,4 +93,22 @@ test('a bad PORT stops the start with a clear message', async () => {
   const bad = startProcess({ DATA_DIR: dataDir, PORT: 'eighty' });
   await expect(bad.ready).rejects.toThrow(/PORT must be a port number, not "eighty"/);
   expect(await bad.exited).toBe(1);
+});
+
+test('a DATABASE_URL the server cannot use stops the start with what to do, no stack trace and no password', async () => {
+  const missing = startProcess({ DATA_DIR: dataDir, DATABASE_URL: 'postgres://postgres:not-shown@127.0.0.1:5432/cc_no_such_database' });
+  await expect(missing.ready).rejects.toThrow(
+    /The database "cc_no_such_database" does not exist on PostgreSQL at 127\.0\.0\.1:5432\. Create it \(createdb -h 127\.0\.0\.1 -p 5432 -U postgres cc_no_such_database\)/,
+  );
+  expect(await missing.exited).toBe(1);
+
+  const closed = await freePort();
+  const down = startProcess({ DATA_DIR: dataDir, DATABASE_URL: `postgres://postgres:not-shown@127.0.0.1:${closed}/course_console` });
+  await expect(down.ready).rejects.toThrow(new RegExp(`PostgreSQL at 127\\.0\\.0\\.1:${closed} cannot be reached \\(ECONNREFUSED\\)\\. Start it`));
+  expect(await down.exited).toBe(1);
+
+  for (const server of [missing, down]) {
+    expect(server.output()).not.toContain('not-shown');
+    expect(server.output()).not.toMatch(/\n\s+at /);
+  }
 });

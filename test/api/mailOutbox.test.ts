@@ -1,9 +1,9 @@
-import { createServer, type AddressInfo } from 'node:net';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { mailAttempts, mailOutbox, users } from '../../server/db/schema';
 import { sweep } from '../../server/housekeeping';
 import { retryDelayMs } from '../../server/mail/mailer';
+import { freePort } from '../freePort';
 import { client, signIn } from './client';
 import { people } from './people';
 import { ADMIN_PASSWORD, startServer, type TestServer } from './server';
@@ -40,15 +40,6 @@ async function until<T>(read: () => Promise<T>, check: (value: T) => boolean, ti
     if (Date.now() > deadline) throw new Error(`still not there after ${timeoutMs} ms: ${JSON.stringify(value)}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-}
-
-/** A port nothing listens on (yet): the mail server is down. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise<void>((resolve) => probe.close(() => resolve()));
-  return port;
 }
 
 /** A message as its reader sees it: soft line breaks joined, `=XX` bytes decoded (nodemailer sends text as quoted-printable). */

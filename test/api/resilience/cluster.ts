@@ -1,21 +1,12 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { freePort } from '../../freePort';
 
 // Debian's PostgreSQL 15, as a throwaway cluster of the test's own: it may be stopped and killed,
 // unlike the machine's server every test shares.
 const BIN = '/usr/lib/postgresql/15/bin';
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** PostgreSQL refuses to run as root: as root the cluster is the user postgres's. */
 function account(): { uid?: number; gid?: number } {

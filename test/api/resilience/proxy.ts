@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { freePort } from './cluster';
+import { freePort } from '../../freePort';
 
 /** Debian's haproxy, round robin over the servers, one request at a time; each answer names its server in `x-served-by`. */
 export async function roundRobinProxy(servers: string[]) {
