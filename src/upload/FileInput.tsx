@@ -1,7 +1,8 @@
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, FormHelperText, IconButton, LinearProgress, Link, Stack, Typography, type SxProps, type Theme } from '@mui/material';
-import { useDropzone, type FileRejection } from 'react-dropzone';
+import { lazy, Suspense } from 'react';
+import type { FileRejection } from 'react-dropzone';
 import { InputHelperText, Labeled, useInput, useNotify, useTranslate, useTranslateLabel, type CommonInputProps } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { UploadKind } from '../../schema/files';
@@ -21,6 +22,20 @@ export interface FileInputProps extends CommonInputProps {
 }
 
 const THUMBNAIL = 96;
+
+// The drop area (react-dropzone) is fetched when a form first shows a file field; meanwhile the same area shows, not yet live.
+const DropArea = lazy(async () => ({ default: (await import('./DropArea')).DropArea }));
+
+const dropAreaSx = (invalid: boolean, dragging: boolean): SxProps<Theme> => ({
+  p: 2,
+  border: 1,
+  borderStyle: 'dashed',
+  borderRadius: 1,
+  borderColor: invalid ? 'error.main' : dragging ? 'primary.main' : 'divider',
+  bgcolor: dragging ? 'action.hover' : undefined,
+  cursor: 'pointer',
+  textAlign: 'center',
+});
 
 function StoredImage({ fileKey, onRemove, removeLabel }: { fileKey: string; onRemove?: () => void; removeLabel: string }) {
   return (
@@ -118,9 +133,21 @@ export function FileInput(props: FileInputProps) {
   };
 
   const full = multiple ? keys.length + uploads.length >= max : uploads.length > 0;
-  const { getRootProps, getInputProps, isDragActive } = useDropzone({ onDrop, multiple, disabled: locked || full });
   const removeLabel = (key: string) => translate('app.upload.remove', { name: key });
   const translateLabel = useTranslateLabel();
+  const prompt = (
+    <>
+      <Typography variant="body2">{translate(multiple ? 'ra.input.file.upload_several' : 'ra.input.file.upload_single')}</Typography>
+      <Typography variant="caption" color="text.secondary" component="p">
+        {translate(`app.upload.hint_${kind}`)}
+      </Typography>
+      {multiple && (
+        <Typography variant="caption" color="text.secondary" component="p">
+          {translate('app.upload.hint_max', { max })}
+        </Typography>
+      )}
+    </>
+  );
 
   return (
     <Labeled
@@ -158,32 +185,17 @@ export function FileInput(props: FileInputProps) {
           <UploadProgress key={upload.id} upload={upload} onCancel={() => cancel(upload.id)} />
         ))}
         {!full && !locked && (
-          <Box
-            {...getRootProps()}
-            data-testid="dropzone"
-            sx={{
-              p: 2,
-              border: 1,
-              borderStyle: 'dashed',
-              borderRadius: 1,
-              borderColor: fieldState.invalid ? 'error.main' : isDragActive ? 'primary.main' : 'divider',
-              bgcolor: isDragActive ? 'action.hover' : undefined,
-              cursor: 'pointer',
-              textAlign: 'center',
-            }}
-          >
-            {/* The field's label is a caption, not a <label>: the input is named by it here. */}
-            <input id={id} {...getInputProps({ accept: acceptOf(kind), 'aria-label': String(translateLabel({ label, source: inputProps.source, resource: inputProps.resource })) })} />
-            <Typography variant="body2">{translate(multiple ? 'ra.input.file.upload_several' : 'ra.input.file.upload_single')}</Typography>
-            <Typography variant="caption" color="text.secondary" component="p">
-              {translate(`app.upload.hint_${kind}`)}
-            </Typography>
-            {multiple && (
-              <Typography variant="caption" color="text.secondary" component="p">
-                {translate('app.upload.hint_max', { max })}
-              </Typography>
-            )}
-          </Box>
+          <Suspense fallback={<Box data-testid="dropzone" sx={dropAreaSx(fieldState.invalid, false)}>{prompt}</Box>}>
+            <DropArea
+              onDrop={onDrop}
+              multiple={multiple}
+              // The field's label is a caption, not a <label>: the input is named by it here.
+              input={{ id, accept: acceptOf(kind), 'aria-label': String(translateLabel({ label, source: inputProps.source, resource: inputProps.resource })) }}
+              sx={(dragging) => dropAreaSx(fieldState.invalid, dragging)}
+            >
+              {prompt}
+            </DropArea>
+          </Suspense>
         )}
         <FormHelperText error={fieldState.invalid}>
           <InputHelperText error={fieldState.error?.message} helperText={helperText} />

@@ -20,7 +20,7 @@ interface Setup {
 }
 
 /** One file input in a real react-admin form; the network is watched to prove nothing is sent. */
-function renderInput({ kind, record = {}, multiple, max, locale = 'en-US', onSubmit = () => undefined }: Setup) {
+async function renderInput({ kind, record = {}, multiple, max, locale = 'en-US', onSubmit = () => undefined }: Setup) {
   const fetchSpy = jest.spyOn(globalThis, 'fetch');
   const xhrSpy = jest.spyOn(XMLHttpRequest.prototype, 'open');
   const view = render(
@@ -32,6 +32,8 @@ function renderInput({ kind, record = {}, multiple, max, locale = 'en-US', onSub
       <OneToast />
     </AdminContext>,
   );
+  // The drop area is a chunk of its own (DropArea): it is live once its file input is in the page.
+  await waitFor(() => expect(screen.queryByTestId('dropzone') === null || view.container.querySelector('input[type="file"]') !== null).toBe(true));
   const user = userEvent.setup({ applyAccept: false });
   const fileInput = () => view.container.querySelector<HTMLInputElement>('input[type="file"]')!;
   const nothingSent = () => {
@@ -52,21 +54,21 @@ describe('files the console refuses before uploading (SPEC.md section 5)', () =>
     ['pdf', 'notes.txt', new File(['%PDF'], 'notes.txt', { type: 'text/plain' }), 'Please select PDF file!'],
     ['video', 'clip.avi', new File(['RIFF'], 'clip.avi', { type: 'video/x-msvideo' }), 'Please select the correct video file!'],
   ] as const)('%s: %s', async (kind, _name, file, message) => {
-    const { user, fileInput, nothingSent } = renderInput({ kind });
+    const { user, fileInput, nothingSent } = await renderInput({ kind });
     await user.upload(fileInput(), file);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     nothingSent();
   });
 
   test('in the interface language', async () => {
-    const { user, fileInput, nothingSent } = renderInput({ kind: 'image', locale: 'zh-CN' });
+    const { user, fileInput, nothingSent } = await renderInput({ kind: 'image', locale: 'zh-CN' });
     await user.upload(fileInput(), new File(['x'], 'notes.txt', { type: 'text/plain' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('请选择 JPG、PNG 格式的图片！');
     nothingSent();
   });
 
   test('one refused file stops the whole drop', async () => {
-    const { user, fileInput, nothingSent } = renderInput({ kind: 'image', multiple: true });
+    const { user, fileInput, nothingSent } = await renderInput({ kind: 'image', multiple: true });
     await user.upload(fileInput(), [png('a.png'), new File(['x'], 'b.txt', { type: 'text/plain' })]);
     expect(await screen.findByRole('alert')).toHaveTextContent('Please select JPG, PNG file!');
     nothingSent();
@@ -77,7 +79,7 @@ describe('a list of images holds at most five', () => {
   const five = ['1-a.png', '2-b.png', '3-c.jpg', '4-d.jpg', '5-e.png'];
 
   test('with five, no more can be added; removing one makes room again', async () => {
-    const { user } = renderInput({ kind: 'image', multiple: true, record: { files: five } });
+    const { user } = await renderInput({ kind: 'image', multiple: true, record: { files: five } });
     const thumbnails = screen.getAllByRole('img');
     expect(thumbnails.map((image) => image.getAttribute('src'))).toEqual(five.map((key) => `/files/${key}`));
     expect(screen.queryByTestId('dropzone')).not.toBeInTheDocument();
@@ -87,7 +89,7 @@ describe('a list of images holds at most five', () => {
   });
 
   test('a drop that would pass five is refused whole', async () => {
-    const { user, fileInput, nothingSent } = renderInput({ kind: 'image', multiple: true, record: { files: five.slice(0, 4) } });
+    const { user, fileInput, nothingSent } = await renderInput({ kind: 'image', multiple: true, record: { files: five.slice(0, 4) } });
     await user.upload(fileInput(), [png('a.png'), png('b.png')]);
     expect(await screen.findByRole('alert')).toHaveTextContent('At most 5 files can be added');
     nothingSent();
@@ -95,7 +97,7 @@ describe('a list of images holds at most five', () => {
   });
 
   test('another maximum can be given', async () => {
-    const { user, fileInput, nothingSent } = renderInput({ kind: 'image', multiple: true, max: 2, record: { files: ['1-a.png'] } });
+    const { user, fileInput, nothingSent } = await renderInput({ kind: 'image', multiple: true, max: 2, record: { files: ['1-a.png'] } });
     await user.upload(fileInput(), [png('a.png'), png('b.png')]);
     expect(await screen.findByRole('alert')).toHaveTextContent('At most 2 files can be added');
     nothingSent();
@@ -103,15 +105,15 @@ describe('a list of images holds at most five', () => {
 });
 
 describe('what the field holds', () => {
-  test('a PDF or a video shows as its key, linked to the file', () => {
-    renderInput({ kind: 'pdf', record: { files: '1712345678901-x1.pdf' } });
+  test('a PDF or a video shows as its key, linked to the file', async () => {
+    await renderInput({ kind: 'pdf', record: { files: '1712345678901-x1.pdf' } });
     expect(screen.getByRole('link', { name: '1712345678901-x1.pdf' })).toHaveAttribute('href', '/files/1712345678901-x1.pdf');
     expect(screen.getByTestId('dropzone')).toHaveTextContent('PDF, at most 50 MB');
   });
 
   test('removing the one image empties the field', async () => {
     const submitted = jest.fn();
-    const { user } = renderInput({ kind: 'image', record: { files: '1-a.png' }, onSubmit: submitted });
+    const { user } = await renderInput({ kind: 'image', record: { files: '1-a.png' }, onSubmit: submitted });
     await user.click(screen.getByRole('button', { name: 'Remove 1-a.png' }));
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -122,7 +124,7 @@ describe('what the field holds', () => {
 
   test('a kept image submits as its key', async () => {
     const submitted = jest.fn();
-    const { user } = renderInput({ kind: 'image', record: { files: '1-a.png' }, onSubmit: submitted });
+    const { user } = await renderInput({ kind: 'image', record: { files: '1-a.png' }, onSubmit: submitted });
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(submitted).toHaveBeenCalled());
     expect(submitted.mock.calls[0][0]).toEqual({ files: '1-a.png' });
