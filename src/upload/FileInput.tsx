@@ -1,7 +1,7 @@
 import CloseIcon from '@mui/icons-material/Close';
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Box, FormHelperText, IconButton, LinearProgress, Link, Stack, Typography, type SxProps, type Theme } from '@mui/material';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type DragEvent } from 'react';
 import type { FileRejection } from 'react-dropzone';
 import { InputHelperText, Labeled, useInput, useNotify, useTranslate, useTranslateLabel, type CommonInputProps } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
@@ -25,6 +25,8 @@ const THUMBNAIL = 96;
 
 // The drop area (react-dropzone) is fetched when a form first shows a file field; meanwhile the same area shows, not yet live.
 const DropArea = lazy(async () => ({ default: (await import('./DropArea')).DropArea }));
+
+const holdDrop = (event: DragEvent) => event.preventDefault();
 
 const dropAreaSx = (invalid: boolean, dragging: boolean): SxProps<Theme> => ({
   p: 2,
@@ -185,7 +187,14 @@ export function FileInput(props: FileInputProps) {
           <UploadProgress key={upload.id} upload={upload} onCancel={() => cancel(upload.id)} />
         ))}
         {!full && !locked && (
-          <Suspense fallback={<Box data-testid="dropzone" sx={dropAreaSx(fieldState.invalid, false)}>{prompt}</Box>}>
+          <Suspense
+            fallback={
+              // A file dropped before the area is live is let go, not opened by the browser in place of the form.
+              <Box data-testid="dropzone" sx={dropAreaSx(fieldState.invalid, false)} onDragOver={holdDrop} onDrop={holdDrop}>
+                {prompt}
+              </Box>
+            }
+          >
             <DropArea
               onDrop={onDrop}
               multiple={multiple}
