@@ -1,14 +1,13 @@
-import { Box, type SxProps, type Theme } from '@mui/material';
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useDropzone, type FileRejection } from 'react-dropzone';
+import { DropFrame } from './DropFrame';
 
 export interface DropAreaProps {
   onDrop: (accepted: File[], rejected: FileRejection[]) => void;
   multiple: boolean;
   /** The file input's own attributes: its id, what it accepts, its name. */
   input: InputHTMLAttributes<HTMLInputElement>;
-  /** The area's look, while files are dragged over it or not. */
-  sx: (dragging: boolean) => SxProps<Theme>;
+  invalid: boolean;
   children: ReactNode;
 }
 
@@ -17,12 +16,12 @@ export interface DropAreaProps {
  * a form first shows a file field: react-dropzone and its table of file types are a sixth of what
  * the screens share, and no list uses them.
  */
-export function DropArea({ onDrop, multiple, input, sx, children }: DropAreaProps) {
+export function DropArea({ onDrop, multiple, input, invalid, children }: DropAreaProps) {
   const { getRootProps, getInputProps, isDragActive } = useDropzone({ onDrop, multiple });
   return (
-    <Box {...getRootProps()} data-testid="dropzone" sx={sx(isDragActive)}>
+    <DropFrame {...getRootProps()} invalid={invalid} dragging={isDragActive}>
       <input {...getInputProps(input)} />
       {children}
-    </Box>
+    </DropFrame>
   );
 }

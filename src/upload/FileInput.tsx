@@ -6,6 +6,7 @@ import type { FileRejection } from 'react-dropzone';
 import { InputHelperText, Labeled, useInput, useNotify, useTranslate, useTranslateLabel, type CommonInputProps } from 'react-admin';
 import { useFormContext, useWatch } from 'react-hook-form';
 import type { UploadKind } from '../../schema/files';
+import { DropFrame } from './DropFrame';
 import { acceptOf, fileUrl, refusalOf } from './uploadFile';
 import { useUploads, type UploadInFlight } from './useUploads';
 
@@ -27,17 +28,6 @@ const THUMBNAIL = 96;
 const DropArea = lazy(async () => ({ default: (await import('./DropArea')).DropArea }));
 
 const holdDrop = (event: DragEvent) => event.preventDefault();
-
-const dropAreaSx = (invalid: boolean, dragging: boolean): SxProps<Theme> => ({
-  p: 2,
-  border: 1,
-  borderStyle: 'dashed',
-  borderRadius: 1,
-  borderColor: invalid ? 'error.main' : dragging ? 'primary.main' : 'divider',
-  bgcolor: dragging ? 'action.hover' : undefined,
-  cursor: 'pointer',
-  textAlign: 'center',
-});
 
 function StoredImage({ fileKey, onRemove, removeLabel }: { fileKey: string; onRemove?: () => void; removeLabel: string }) {
   return (
@@ -190,9 +180,9 @@ export function FileInput(props: FileInputProps) {
           <Suspense
             fallback={
               // A file dropped before the area is live is let go, not opened by the browser in place of the form.
-              <Box data-testid="dropzone" sx={dropAreaSx(fieldState.invalid, false)} onDragOver={holdDrop} onDrop={holdDrop}>
+              <DropFrame invalid={fieldState.invalid} onDragOver={holdDrop} onDrop={holdDrop}>
                 {prompt}
-              </Box>
+              </DropFrame>
             }
           >
             <DropArea
@@ -200,7 +190,7 @@ export function FileInput(props: FileInputProps) {
               multiple={multiple}
               // The field's label is a caption, not a <label>: the input is named by it here.
               input={{ id, accept: acceptOf(kind), 'aria-label': String(translateLabel({ label, source: inputProps.source, resource: inputProps.resource })) }}
-              sx={(dragging) => dropAreaSx(fieldState.invalid, dragging)}
+              invalid={fieldState.invalid}
             >
               {prompt}
             </DropArea>
