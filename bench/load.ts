@@ -19,7 +19,7 @@ export interface LoadJob {
   seconds: number;
 }
 
-/** What the generator is asked: a load (autocannon), a latency round (bench/latency.ts), or to let its rounds' sockets go. */
+/** What a generator is asked: a load (autocannon), a latency round (bench/latency.ts), or to let its rounds' sockets go. */
 export type Job = LoadJob | { kind: 'sample'; id: number; sample: SampleJob } | { kind: 'close'; id: number };
 
 interface Answer {
@@ -28,28 +28,41 @@ interface Answer {
   result: unknown;
 }
 
-let loader: ChildProcess | undefined;
-const pending = new Map<number, { resolve: (result: never) => void; reject: (error: Error) => void }>();
+/**
+ * Two generator processes (bench/loader.ts): one runs the loads, the other times the latency
+ * rounds. A round's client that had loaded autocannon answered the 100-120 kB trees about a quarter
+ * fewer times a second, with a higher p95, than one that had not, in rounds interleaved against the
+ * same server (bench/RESULTS.md, "The latency rounds' client without autocannon").
+ */
+type Generator = 'load' | 'sample';
+const generators = new Map<Generator, ChildProcess>();
+const pending = new Map<number, { resolve: (result: never) => void; reject: (error: Error) => void; generator: Generator }>();
 let nextId = 0;
 
-/** The one load generator (bench/loader.ts), started with the first load; it keeps the bench alive only while a load runs. */
-function loaderProcess(): ChildProcess {
-  if (loader) return loader;
+/** A generator, started with its first job; it keeps the bench alive only while a job of its own runs. */
+function generatorProcess(generator: Generator): ChildProcess {
+  const running = generators.get(generator);
+  if (running) return running;
   // fork runs it under this process's flags (tsx's loader among them).
   const child = fork(new URL('./loader.ts', import.meta.url), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const waitingOn = () => [...pending.values()].filter((waiting) => waiting.generator === generator);
   child.on('message', ({ id, error, result }: Answer) => {
     const waiting = pending.get(id)!;
     pending.delete(id);
-    if (pending.size === 0) idle(child);
+    if (waitingOn().length === 0) idle(child);
     if (error) waiting.reject(new Error(error));
     else waiting.resolve(result as never);
   });
   child.on('exit', (code, signal) => {
-    loader = undefined;
-    for (const waiting of pending.values()) waiting.reject(new Error(`the load generator exited (${signal ?? code})`));
-    pending.clear();
+    generators.delete(generator);
+    for (const [id, waiting] of pending)
+      if (waiting.generator === generator) {
+        pending.delete(id);
+        waiting.reject(new Error(`the load generator exited (${signal ?? code})`));
+      }
   });
-  return (loader = child);
+  generators.set(generator, child);
+  return child;
 }
 
 function idle(child: ChildProcess) {
@@ -57,28 +70,29 @@ function idle(child: ChildProcess) {
   child.channel?.unref();
 }
 
-/** Sends the generator a job; its answer. */
+/** Sends a generator a job; its answer. */
 function ask<T>(job: Job): Promise<T> {
-  const child = loaderProcess();
+  const generator: Generator = job.kind === 'load' ? 'load' : 'sample';
+  const child = generatorProcess(generator);
   child.ref();
   child.channel?.ref();
   return new Promise((resolve, reject) => {
-    pending.set(job.id, { resolve, reject });
+    pending.set(job.id, { resolve, reject, generator });
     child.send(job);
   });
 }
 
-/** `connections` clients asking `url` for `seconds`, from the load generator's process. */
+/** `connections` clients asking `url` for `seconds`, from the loads' generator. */
 export function load(url: string, token: string | undefined, connections: number, seconds: number): Promise<LoadResult> {
   return ask({ kind: 'load', id: nextId++, url, token, connections, seconds });
 }
 
-/** A latency round (bench/latency.ts's `sample`), from the load generator's process. */
+/** A latency round (bench/latency.ts's `sample`), from the latency rounds' generator. */
 export function sampleLatencies(job: SampleJob): Promise<Sampled> {
   return ask({ kind: 'sample', id: nextId++, sample: job });
 }
 
-/** The generator lets its latency rounds' sockets go. */
+/** The latency rounds' generator lets its sockets go. */
 export function closeLatencySamplers(): Promise<void> {
   return ask({ kind: 'close', id: nextId++ });
 }
