@@ -35,34 +35,36 @@ interface Answer {
  * same server (bench/RESULTS.md, "The latency rounds' client without autocannon").
  */
 type Generator = 'load' | 'sample';
-const generators = new Map<Generator, ChildProcess>();
-const pending = new Map<number, { resolve: (result: never) => void; reject: (error: Error) => void; generator: Generator }>();
+interface Waiting {
+  resolve: (result: never) => void;
+  reject: (error: Error) => void;
+}
+/** Each generator's process and the jobs it has yet to answer. */
+const generators = new Map<Generator, { child: ChildProcess; pending: Map<number, Waiting> }>();
 let nextId = 0;
 
 /** A generator, started with its first job; it keeps the bench alive only while a job of its own runs. */
-function generatorProcess(generator: Generator): ChildProcess {
+function generatorOf(generator: Generator) {
   const running = generators.get(generator);
   if (running) return running;
   // fork runs it under this process's flags (tsx's loader among them).
   const child = fork(new URL('./loader.ts', import.meta.url), { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const waitingOn = () => [...pending.values()].filter((waiting) => waiting.generator === generator);
+  const pending = new Map<number, Waiting>();
   child.on('message', ({ id, error, result }: Answer) => {
     const waiting = pending.get(id)!;
     pending.delete(id);
-    if (waitingOn().length === 0) idle(child);
+    if (pending.size === 0) idle(child);
     if (error) waiting.reject(new Error(error));
     else waiting.resolve(result as never);
   });
   child.on('exit', (code, signal) => {
     generators.delete(generator);
-    for (const [id, waiting] of pending)
-      if (waiting.generator === generator) {
-        pending.delete(id);
-        waiting.reject(new Error(`the load generator exited (${signal ?? code})`));
-      }
+    for (const waiting of pending.values()) waiting.reject(new Error(`the ${generator} generator exited (${signal ?? code})`));
+    pending.clear();
   });
-  generators.set(generator, child);
-  return child;
+  const started = { child, pending };
+  generators.set(generator, started);
+  return started;
 }
 
 function idle(child: ChildProcess) {
@@ -72,12 +74,11 @@ function idle(child: ChildProcess) {
 
 /** Sends a generator a job; its answer. */
 function ask<T>(job: Job): Promise<T> {
-  const generator: Generator = job.kind === 'load' ? 'load' : 'sample';
-  const child = generatorProcess(generator);
+  const { child, pending } = generatorOf(job.kind === 'load' ? 'load' : 'sample');
   child.ref();
   child.channel?.ref();
   return new Promise((resolve, reject) => {
-    pending.set(job.id, { resolve, reject, generator });
+    pending.set(job.id, { resolve, reject });
     child.send(job);
   });
 }
