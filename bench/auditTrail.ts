@@ -52,7 +52,7 @@ const SETTLE_MS = 60_000;
  * Lets the database finish what the bench's earlier parts left it (their fills and loads set off
  * autovacuum workers, and their writes wait in the WAL for a checkpoint), so that the rounds
  * measure the writes rather than whatever of that falls into them: one round of the last whole
- * bench lost a fifth of its writes, trail or not, while the part alone never did (bench/RESULTS.md).
+ * bench lost a fifth of its writes, trail or not, while the part alone never did (bench/HISTORY.md).
  */
 async function settle(db: Database) {
   await db.execute(sql`checkpoint`);

@@ -32,7 +32,7 @@ interface Answer {
  * Two generator processes (bench/loader.ts): one runs the loads, the other times the latency
  * rounds. A round's client that had loaded autocannon answered the 100-120 kB trees about a quarter
  * fewer times a second, with a higher p95, than one that had not, in rounds interleaved against the
- * same server (bench/RESULTS.md, "The latency rounds' client without autocannon").
+ * same server (bench/HISTORY.md, "The latency rounds' client without autocannon").
  */
 type Generator = 'load' | 'sample';
 interface Waiting {

@@ -5,7 +5,7 @@
  * compiling its own code, and that second's rate swung between 1,800 and 5,000 requests where the
  * next ones held steady (bench/RESULTS.md, "One load generator"). The latency rounds are not timed
  * in the bench process: it holds hundreds of megabytes by then (in-process servers, pools, earlier
- * parts' figures), and its collector's work landed in the answers' times (bench/RESULTS.md, "The
+ * parts' figures), and its collector's work landed in the answers' times (bench/HISTORY.md, "The
  * latency rounds' own client").
  */
 import { closeSamplers, sample } from './latency';

@@ -73,7 +73,7 @@ const POOL_SIZE = poolSizeFrom(process.env);
  *   three addresses: 0.86-1.06), and the median of five fell either side of 0.9 from run to run on a different few of the
  *   fourteen addresses (bench/RESULTS.md, "Nine rounds for the engines");
  * - the users: one tenant's page is held at 1.0 of the bare whole first page, within a few hundredths of where it
- *   stands, its per-round ratios 0.85-1.31 (bench/RESULTS.md, "Nine rounds for the users part").
+ *   stands, its per-round ratios 0.85-1.31 (bench/HISTORY.md, "Nine rounds for the users part").
  */
 const STEADY_ROUNDS = Math.max(ROUNDS, 9);
 const KEYWORD = WORDS[0];

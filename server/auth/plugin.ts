@@ -70,7 +70,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       if (!token) return done(new Unauthorized());
       const tokenHash = hashToken(token);
       // Most calls: a cached session, not due for renewal, answered synchronously (an async hook and
-      // its look-up's promises cost a list call about 10 µs, bench/RESULTS.md "The handler's hooks").
+      // its look-up's promises cost a list call about 10 µs, bench/HISTORY.md, "The handler's hooks made synchronous").
       const cached = cachedSession(tokenHash, policy, app.sessionCache);
       if (cached) return done(admit(request, access, cachedContext(cached)));
       resolveSession(app.db, tokenHash, policy, app.sessionCache).then((session) => {
