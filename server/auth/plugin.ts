@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
-import { PRIVILEGES_HEADER, RENEWED_TOKEN_HEADER } from '../../schema/headers';
+import { PRIVILEGES_HEADER, RENEWED_TOKEN_HEADER, SESSION_RENEWAL_HEADER } from '../../schema/headers';
 import { privilegesOf, type Privilege } from '../../schema/privileges';
 import { Forbidden, Unauthorized } from '../errors';
 import type { Access, AuthContext, DeclaredRoute } from '../types';
@@ -61,7 +61,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   const declared: DeclaredRoute[] = [];
   app.decorate('declaredRoutes', declared);
 
-  const policy = { ttlMs: app.appConfig.sessionTtlMs };
+  const renewing = { ttlMs: app.appConfig.sessionTtlMs };
+  const keeping = { ...renewing, renews: false };
   /** The check of one route's rule: a caller with a live session (`session`) and, when named, one of its privileges. */
   const admitCaller =
     (access: Exclude<Access, 'public'>): onRequestHookHandler =>
@@ -69,6 +70,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       const token = bearerToken(request.headers.authorization);
       if (!token) return done(new Unauthorized());
       const tokenHash = hashToken(token);
+      const policy = request.headers[SESSION_RENEWAL_HEADER] === 'off' ? keeping : renewing;
       // Most calls: a cached session, not due for renewal, answered synchronously (an async hook and
       // its look-up's promises cost a list call about 10 µs, bench/HISTORY.md, "The handler's hooks made synchronous").
       const cached = cachedSession(tokenHash, policy, app.sessionCache);

@@ -27,6 +27,8 @@ const RENEWAL_GRACE_MS = 60_000;
 
 export interface SessionPolicy {
   ttlMs: number;
+  /** False for a call that cannot hand a renewed token on (SESSION_RENEWAL_HEADER): the session is left as it is. */
+  renews?: boolean;
 }
 
 export async function createSession(
@@ -106,7 +108,8 @@ async function lookUp(db: Executor, tokenHash: string, now: Date, cache: Session
 }
 
 /** Less than half its lifetime left: the session's current token is replaced by the next call that finds it. */
-const dueForRenewal = (session: CachedSession, now: number, policy: SessionPolicy) => session.current && session.expiresAt - now < policy.ttlMs / 2;
+const dueForRenewal = (session: CachedSession, now: number, policy: SessionPolicy) =>
+  policy.renews !== false && session.current && session.expiresAt - now < policy.ttlMs / 2;
 
 /**
  * The live session a token's hash names, when the cache holds it and it is not due for renewal:

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { hashToken } from '../../server/auth/sessions';
 import { sessions, users } from '../../server/db/schema';
-import { client, signIn } from './client';
+import { call, client, signIn } from './client';
 import { ADMIN_PASSWORD, DEMO_PASSWORD, startServer, type TestServer } from './server';
 
 let server: TestServer;
@@ -154,6 +154,20 @@ describe('session expiry and renewal', () => {
     expect(later.expires_at.getTime()).toBeGreaterThan(originalExpiry.getTime());
     expect((await client(server.url, renewed!).get('/api/v1/user/profile')).status).toBe(200);
     expect((await client(server.url, token).get('/api/v1/user/profile')).status).toBe(401);
+  });
+
+  test('a call that cannot hand a renewed token on (x-session-renewal: off) leaves the session as it is', async () => {
+    const token = await signIn(server.url, 'admin', ADMIN_PASSWORD);
+    const expiry = new Date(Date.now() + 5 * MINUTE);
+    await setExpiry(token, expiry);
+    const kept = await call(server.url, 'GET', '/api/v1/user/profile', { token, headers: { 'x-session-renewal': 'off' } });
+    expect(kept.status).toBe(200);
+    expect(kept.headers.get('x-auth-token')).toBeNull();
+    const [session] = await server.app.db.select({ expires_at: sessions.expires_at }).from(sessions).where(eq(sessions.token_hash, hashToken(token)));
+    expect(session.expires_at.getTime()).toBe(expiry.getTime());
+    // Any other value is the usual call: the session is renewed.
+    const renewal = await call(server.url, 'GET', '/api/v1/user/profile', { token, headers: { 'x-session-renewal': 'on' } });
+    expect(renewal.headers.get('x-auth-token')).toMatch(/^[\w-]{40,}$/);
   });
 
   test('an expired session answers 401', async () => {
