@@ -3,6 +3,16 @@ import { defineConfig, loadEnv } from 'vite';
 import { precompress } from './scripts/precompress';
 import { screenChunks } from './scripts/screenChunks';
 
+/** Where the console's code finds the API and its own public address, as the build's environment says. */
+export function consoleDefines(mode: string) {
+  const env = loadEnv(mode, process.cwd(), '');
+  return {
+    __API_BASE__: JSON.stringify(env.VITE_API_BASE ?? ''),
+    __UC_BASE__: JSON.stringify(env.VITE_UC_BASE ?? env.VITE_API_BASE ?? ''),
+    __PUBLIC_URL__: JSON.stringify(env.VITE_PUBLIC_URL ?? ''),
+  };
+}
+
 // `npm run dev` serves the console with hot reload and sends API calls to the server on API_PORT.
 export default defineConfig(({ mode }) => {
   const env = loadEnv(mode, process.cwd(), '');
@@ -11,11 +21,7 @@ export default defineConfig(({ mode }) => {
   return {
     // Brotli and gzip copies of the built files, which the server sends as they are (server/consoleAssets.ts).
     plugins: [react(), chunks.plugin, precompress()],
-    define: {
-      __API_BASE__: JSON.stringify(env.VITE_API_BASE ?? ''),
-      __UC_BASE__: JSON.stringify(env.VITE_UC_BASE ?? env.VITE_API_BASE ?? ''),
-      __PUBLIC_URL__: JSON.stringify(env.VITE_PUBLIC_URL ?? ''),
-    },
+    define: consoleDefines(mode),
     server: { proxy: { '/api': apiTarget, '/uc': apiTarget, '/healthz': apiTarget, '/readyz': apiTarget } },
     build: {
       chunkSizeWarningLimit: 1500,

@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -9,7 +9,9 @@ import { chromium, type Browser } from '@playwright/test';
 import Fastify from 'fastify';
 import { createScratchDatabase } from '../test/scratchDatabase';
 import { startServerProcess } from '../test/serverProcess';
+import type { ScreenChoices } from '../schema/screenChoices';
 import { firstVisit } from './firstVisit';
+import { childrenOf, residentMemory } from './processes';
 import { median } from './stats';
 
 /**
@@ -120,13 +122,17 @@ export interface BrowserFigures {
   switchMs: number[];
   /** JavaScript fetched by the cold visit until its cards showed, gzip kB (each response compressed here). */
   coldJsKb: number[];
+  /** Cold visits whose cards showed first as the server drew them (the others: the drawer was not ready, or too slow). */
+  drawnVisits: number;
 }
 
 /**
  * `tries` times, in a fresh browser context (no cache, no storage: a cold visit) holding a stored
- * session as a sign-in leaves it: /course opened, the time from navigation start until a card of
- * the first course is in the page; then the teacher group of the side menu opened and its
- * "Teachers" entry clicked, the time from the click until the first teacher's card is in the page.
+ * session as a sign-in leaves it (its storage, and its token and screen cookies, from which the
+ * server draws the first screen): /course opened, the time from navigation start until a card of
+ * the first course is in the page, the server's drawing of it or the console's own; then, once the
+ * console has taken the page over, the teacher group of the side menu opened and its "Teachers"
+ * entry clicked, the time from the click until the first teacher's card is in the page.
  * Both are taken inside the page (performance.now() and a MutationObserver), so Playwright's own
  * round trips do not count.
  */
@@ -135,12 +141,20 @@ export async function measureInBrowser(base: string, tries: number, bareBase: st
   // The console's first page: cards ordered as each list's default sort, 10 to a page.
   const courseTitle = await firstTitle(base, session.token, '/api/v1/courses/pager?page=1&page_size=10&sort_by=id&order=desc', 'title');
   const teacherName = await firstTitle(base, session.token, '/api/v1/teachers/pager?page=1&page_size=10&sort_by=id&order=desc', 'name');
+  const screen: ScreenChoices = { locale: 'en-US', theme: 'light', pageSize: 10, listView: 'card', sidebarOpen: true, width: 1366, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
+  const cookies = { token: encodeURIComponent(session.token), screen: encodeURIComponent(JSON.stringify(screen)) };
+  await untilDrawerDraws(base, `token=${cookies.token}; screen=${cookies.screen}`);
   const browser: Browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-  const figures: BrowserFigures = { coldMs: [], bareColdMs: [], switchMs: [], coldJsKb: [] };
+  const figures: BrowserFigures = { coldMs: [], bareColdMs: [], switchMs: [], coldJsKb: [], drawnVisits: 0 };
   try {
     for (let attempt = 0; attempt < tries; attempt++) {
       const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 } });
       try {
+        // The cookies a sign-in leaves: the session's token, and how the console draws its screen (src/firstScreen/screenCookie.ts).
+        await context.addCookies([
+          { name: 'token', value: cookies.token, url: base, sameSite: 'Strict' },
+          { name: 'screen', value: cookies.screen, url: base, sameSite: 'Strict' },
+        ]);
         // A string, not a function: tsx names nested functions with a helper the page does not have.
         await context.addInitScript(`
           localStorage.setItem('auth', ${JSON.stringify(session.token)});
@@ -151,7 +165,11 @@ export async function measureInBrowser(base: string, tries: number, bareBase: st
           new MutationObserver(function () {
             for (const card of document.querySelectorAll('[data-testid="record-card"]')) {
               for (const title of ${JSON.stringify([courseTitle, teacherName])}) {
-                if (window.benchShown[title] === undefined && card.textContent.includes(title)) window.benchShown[title] = performance.now();
+                if (window.benchShown[title] === undefined && card.textContent.includes(title)) {
+                  window.benchShown[title] = performance.now();
+                  // Whether the card is the server's drawing of it (server/firstScreen.ts) or the console's own.
+                  window.benchDrawn = window.benchDrawn ?? card.closest('#first-screen') !== null;
+                }
               }
             }
           }).observe(document, { childList: true, subtree: true, characterData: true });
@@ -169,10 +187,13 @@ export async function measureInBrowser(base: string, tries: number, bareBase: st
 
         await page.goto(`${base}/course`, { waitUntil: 'commit' });
         figures.coldMs.push(await shownAt(courseTitle));
+        if (await page.evaluate(() => (window as unknown as { benchDrawn?: boolean }).benchDrawn)) figures.drawnVisits++;
         counting.on = false;
         await Promise.all(sizes);
         figures.coldJsKb.push(jsKb);
 
+        // The screen the server drew answers no click: the console takes the page over once it has drawn its own.
+        await page.locator('#first-screen').waitFor({ state: 'detached' });
         await page.getByRole('button', { name: 'Teacher management' }).click();
         const entry = page.getByRole('menuitem', { name: 'Teachers', exact: true });
         await entry.waitFor();
@@ -190,6 +211,22 @@ export async function measureInBrowser(base: string, tries: number, bareBase: st
     await browser.close();
   }
   return figures;
+}
+
+/**
+ * Waits, at most 30 s, for the server's drawer (server/firstScreen.ts) to draw /course: it loads the
+ * console as the server starts listening, and its first drawings are its slowest (1.2 s here, past
+ * what a document waits). The visits are of a server that has been running, as a visit usually is;
+ * the count of visits it drew says whether it did.
+ */
+async function untilDrawerDraws(base: string, cookie: string) {
+  const until = Date.now() + 30_000;
+  let drawn = 0;
+  while (drawn < 2 && Date.now() < until) {
+    const html = await (await fetch(`${base}/course`, { headers: { cookie } })).text();
+    if (html.includes('id="first-screen"')) drawn++;
+    else await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 /** One cold visit to the bare react-admin app, in a fresh context: from navigation start until its first row is in the page. */
@@ -247,6 +284,11 @@ async function measureInServer(record: RecordFigure, budgets: ConsoleBudgets, se
     record('-', 'console: ratio cold visit to /course / the bare app\'s cold visit', median(figures.coldMs) / median(figures.bareColdMs));
     record('-', `console: /course → /teacher by the side menu until its cards show, median of ${tries} (ms)`, median(figures.switchMs), budgets.listSwitchMs);
     record('-', 'console: JavaScript the cold visit to /course fetched until its cards showed (gzip kB)', median(figures.coldJsKb));
+    record('-', `console: cold visits whose cards the server drew (server/firstScreen.ts), of ${tries}`, figures.drawnVisits);
+    // The drawer is a process of its own beside the server (and the embedded PostgreSQL), started as the server listens.
+    const drawer = childrenOf(server.pid).find((pid) => readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('first-screen/drawer.js'));
+    if (drawer) record('-', "console: the first screen's drawer, peak memory after the visits (MB)", residentMemory(drawer).peakMb);
+    record('-', "console: the server's own peak memory after the visits (MB)", residentMemory(server.pid).peakMb);
   } finally {
     await server.stop();
     await scratch?.drop();

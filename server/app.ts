@@ -14,6 +14,7 @@ import { SessionCache } from './auth/sessionCache';
 import { startSessionListener, type SessionListener } from './auth/sessionListener';
 import type { AppConfig } from './config';
 import { serveConsole } from './consoleAssets';
+import { firstScreenDrawer } from './firstScreen';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { tableOf } from './db/tables';
 import { installDemoFiles } from './db/demoFiles';
@@ -200,7 +201,8 @@ async function createServer(config: AppConfig, database: DatabaseHandle, logger:
   await app.register(auditLogRoutes);
   for (const entity of simpleEntities) await app.register(entityRoutes(entityStore(entity, tableOf(entity.table))));
 
-  const consoleFallback = await serveConsole(app, config.consoleDir);
+  const drawer = config.consoleDir ? firstScreenDrawer(app, config.firstScreenDrawer, logger) : undefined;
+  const consoleFallback = await serveConsole(app, config.consoleDir, drawer);
   app.setNotFoundHandler((request, reply) => {
     if (consoleFallback?.(request, reply)) return reply;
     return sendNotFound(request, reply);

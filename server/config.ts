@@ -13,6 +13,11 @@ export interface AppConfig {
   migrationsDir: string;
   /** The built console to serve; absent when only the API runs. */
   consoleDir?: string;
+  /**
+   * The built program that draws a visit's first screen for the server (server/firstScreen.ts);
+   * absent, or FIRST_SCREEN=off, and every document is the console's page alone.
+   */
+  firstScreenDrawer?: string;
   /** The address users reach this server at, for links in QR codes and mail. */
   publicUrl?: string;
   /** The first administrator's password; generated and reported once when absent. */
@@ -118,6 +123,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv, rootDir = process.cwd()): 
     databaseUrl: env.DATABASE_URL || undefined,
     poolSize: poolSizeFrom(env),
     consoleDir: path.join(rootDir, 'dist'),
+    firstScreenDrawer: env.FIRST_SCREEN === 'off' ? undefined : path.join(rootDir, 'dist-server/first-screen/drawer.js'),
     publicUrl: env.PUBLIC_URL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     seedDemo: env.SEED_DEMO !== 'false',

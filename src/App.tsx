@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
-import { createElement, type ReactNode } from 'react';
-import { Admin, CustomRoutes, Resource, type I18nProvider } from 'react-admin';
+import { createElement, type ReactElement, type ReactNode } from 'react';
+import { Admin, CustomRoutes, Resource, type I18nProvider, type Store } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { menuGroups, resources } from '../resources';
 import { createAuthProvider } from './authProvider';
@@ -10,11 +10,13 @@ import { AccessGuard } from './AccessGuard';
 import { OneToast } from './layout/OneToast';
 import { LoginPage } from './pages/LoginPage';
 import { NotFound } from './pages/NotFound';
-import { fetchFirstPage } from './firstPage';
+import { fetchFirstPage, takeDrawnFirstPage, type FirstPage } from './firstPage';
 import { lazyScreen, preloadScreens } from './lazyScreen';
 import { mayDo, privilegeForAction } from './privileges';
-import { DEFAULT_PAGE_SIZE, getToken, storageKeys } from './storage';
+import { DEFAULT_PAGE_SIZE } from '../schema/screenChoices';
+import { getToken, storageKeys } from './storage';
 import { consoleStore } from './store';
+import { rememberScreenOnLeaving } from './firstScreen/screenCookie';
 import { darkTheme, lightTheme } from './theme';
 
 const byName = new Map(resources.map((resource) => [resource.name, resource]));
@@ -45,15 +47,27 @@ const dataProvider = createDataProvider((name) => {
 const store = consoleStore();
 const queryClient = new QueryClient();
 
+/** Keeps the cookie from which the server draws the next visit's first screen as this console draws it. */
+export const rememberScreenAt = () => rememberScreenOnLeaving(store);
+
+/**
+ * The list at `pathname` when it opens at its declared first page (nothing in the address) for a
+ * stored session that may read it; a signed-out or forbidden visit has none, as AccessGuard has it.
+ */
+export function firstPageAt(pathname: string, search: string): { resource: string; page: FirstPage } | undefined {
+  const { resource, second } = resourceAt(pathname);
+  if (!resource?.firstPage || (second ?? '') !== '' || search !== '' || !getToken() || !mayDo(resource.privileges, 'list')) return undefined;
+  return { resource: resource.name, page: resource.firstPage };
+}
+
 /**
  * Asks for the first page of the list at `pathname` while the console starts (src/firstPage.ts),
- * when the list opens at its declared first page (nothing in the address) for a stored session
- * that may read it: a signed-out or forbidden visit asks nothing, as AccessGuard has it.
+ * unless the server drew it into the document with the list's first screen.
  */
 export function fetchFirstPageAt(pathname: string, search: string) {
-  const { resource, second } = resourceAt(pathname);
-  if (!resource?.firstPage || (second ?? '') !== '' || search !== '' || !getToken() || !mayDo(resource.privileges, 'list')) return;
-  fetchFirstPage(queryClient, dataProvider, resource.name, resource.firstPage, store.getItem<number>(storageKeys.pageSize, DEFAULT_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE);
+  const list = firstPageAt(pathname, search);
+  if (!list || takeDrawnFirstPage(queryClient)) return;
+  fetchFirstPage(queryClient, dataProvider, list.resource, list.page, store.getItem<number>(storageKeys.pageSize, DEFAULT_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE);
 }
 
 const authProvider = createAuthProvider(
@@ -75,19 +89,21 @@ const Layout = ({ children }: { children: ReactNode }) => (
     <AccessGuard resources={byName}>{children}</AccessGuard>
   </ConsoleLayout>
 );
-export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
-  return (
-    // Real paths (/course, /carousel_group/edit/3), not #/ fragments: the server answers them all.
-    // Navigations are not transitions: a signed-out visit's redirect to /login would otherwise be
-    // interrupted, again and again, by the sign-out's own store and query resets (a render loop).
-    <BrowserRouter useTransitions={false}>
+interface AppProps {
+  i18nProvider: I18nProvider;
+  /** The server's drawing of a visit's first screen (src/firstScreen/drawer.tsx): its router at the address, its own query cache and store. */
+  onServer?: { router(admin: ReactElement): ReactElement; queryClient: QueryClient; store: Store };
+}
+
+export function App({ i18nProvider, onServer }: AppProps) {
+  const admin = (
     <Admin
       title="backstage management"
       dataProvider={dataProvider}
-      queryClient={queryClient}
+      queryClient={onServer?.queryClient ?? queryClient}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
-      store={store}
+      store={onServer?.store ?? store}
       layout={Layout}
       loginPage={LoginPage}
       catchAll={NotFound}
@@ -108,6 +124,9 @@ export function App({ i18nProvider }: { i18nProvider: I18nProvider }) {
         <Route path="/password/update" element={<PasswordUpdate />} />
       </CustomRoutes>
     </Admin>
-    </BrowserRouter>
   );
+  // Real paths (/course, /carousel_group/edit/3), not #/ fragments: the server answers them all.
+  // Navigations are not transitions: a signed-out visit's redirect to /login would otherwise be
+  // interrupted, again and again, by the sign-out's own store and query resets (a render loop).
+  return onServer ? onServer.router(admin) : <BrowserRouter useTransitions={false}>{admin}</BrowserRouter>;
 }

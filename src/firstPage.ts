@@ -46,6 +46,26 @@ export function fetchFirstPage(queryClient: QueryClient, dataProvider: DataProvi
 }
 
 /**
+ * Takes the first page the server drew into the document with the list's first screen
+ * (server/firstScreen.ts) into react-admin's query cache, as fresh as a page asked for early:
+ * the list then draws it rather than asking for it again. False when the document holds none.
+ */
+export function takeDrawnFirstPage(queryClient: QueryClient): boolean {
+  const element = document.getElementById('first-page');
+  if (!element) return false;
+  element.remove();
+  try {
+    const { queryKey, data } = JSON.parse(element.textContent ?? '') as { queryKey: unknown[]; data: unknown };
+    queryClient.setQueryData(queryKey, data);
+    const state = queryClient.getQueryState(queryKey);
+    if (state) earlyAnswers.set(hashKey(queryKey), { at: state.dataUpdatedAt, count: state.dataUpdateCount });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
  * The lists' staleTime: the first page asked for as the visit started is fresh while the screen
  * mounts (react-admin would otherwise ask for it a second time at once); any other answer,
  * including a later one for the same page, is stale at once, as react-admin has it.

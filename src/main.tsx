@@ -3,7 +3,8 @@ import { catalogue, locale } from './startingCatalogue';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createI18nProvider } from '../i18n';
-import { App, fetchFirstPageAt, preloadScreenAt } from './App';
+import { App, fetchFirstPageAt, preloadScreenAt, rememberScreenAt } from './App';
+import { HAND_OVER_AT_THE_LATEST_MS, handOver } from './firstScreen/handOver';
 
 // SPEC.md: a service worker left by an earlier deployment is removed on start.
 navigator.serviceWorker?.getRegistrations().then((registrations) => registrations.forEach((registration) => registration.unregister()));
@@ -16,14 +17,18 @@ document.documentElement.lang = locale;
 // language the console then leaves.
 preloadScreenAt(window.location.pathname);
 fetchFirstPageAt(window.location.pathname, window.location.search);
+setTimeout(handOver, HAND_OVER_AT_THE_LATEST_MS);
 catalogue.then(
-  (messages) =>
+  (messages) => {
     createRoot(root).render(
       <StrictMode>
         <App i18nProvider={createI18nProvider(locale, messages)} />
       </StrictMode>,
-    ),
+    );
+    rememberScreenAt();
+  },
   () => {
+    handOver();
     // A deployment replaced while this page was open, or the network gone: say so rather than stay blank.
     root.textContent = '控制台未能加载，请刷新页面。 The console could not load: reload the page. コンソールを読み込めませんでした。ページを再読み込みしてください。';
   },

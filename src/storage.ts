@@ -1,4 +1,5 @@
 import type { UserInfo } from '../schema/auth';
+import type { LIST_VIEWS } from '../schema/screenChoices';
 
 /** The keys SPEC.md names for what the console keeps in the browser. */
 export const storageKeys = {
@@ -12,12 +13,10 @@ export const storageKeys = {
   theme: 'theme',
 } as const;
 
-/** What the list choices kept under `pageSize` and `tabType` may be. */
-export const PAGE_SIZES = [10, 20, 50] as const;
-export const DEFAULT_PAGE_SIZE = 10;
-export const LIST_VIEWS = ['card', 'table'] as const;
+// The choices themselves are in schema/screenChoices.ts, which the server reads too. Not re-exported
+// here: the QR page imports this module, and a module both it and the console import is bundled
+// apart from the console's shell, which then ran before the choices were defined.
 export type ListView = (typeof LIST_VIEWS)[number];
-export const THEMES = ['light', 'dark'] as const;
 
 const TOKEN_COOKIE = 'token';
 const COOKIE_DAYS = 90;

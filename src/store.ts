@@ -1,5 +1,6 @@
 import { localStorageStore, type Store } from 'react-admin';
-import { LIST_VIEWS, PAGE_SIZES, THEMES, storageKeys } from './storage';
+import { LIST_VIEWS, PAGE_SIZES, THEMES } from '../schema/screenChoices';
+import { storageKeys } from './storage';
 
 /** Choices SPEC.md keeps under its own plain keys, with how each is read back. */
 const plainKeys: Record<string, (raw: string) => unknown> = {

@@ -1,7 +1,23 @@
 import { format } from 'date-fns';
+import { otherTimeZone } from '../timeZone';
 
-/** SPEC.md's time format, the same in every language. */
-export const formatDateTime = (epochMs: number) => format(new Date(epochMs), 'yyyy-MM-dd HH:mm:ss');
+const zoneFormats = new Map<string, Intl.DateTimeFormat>();
+/** `yyyy-MM-dd HH:mm:ss` in a zone other than the runtime's, which date-fns does not know of. */
+function formatInZone(epochMs: number, zone: string) {
+  let found = zoneFormats.get(zone);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+    zoneFormats.set(zone, found);
+  }
+  const part = Object.fromEntries(found.formatToParts(epochMs).map(({ type, value }) => [type, value]));
+  return `${part.year.padStart(4, '0')}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
+}
+
+/** SPEC.md's time format, the same in every language, in the user's zone (the browser's own, or the browser's as the server draws for it). */
+export const formatDateTime = (epochMs: number) => {
+  const zone = otherTimeZone();
+  return zone ? formatInZone(epochMs, zone) : format(new Date(epochMs), 'yyyy-MM-dd HH:mm:ss');
+};
 
 /** Formatters kept by language and kind: making one loads the language's number data, a few milliseconds each time (a page of cards made dozens). */
 const numberFormats = new Map<string, Intl.NumberFormat>();

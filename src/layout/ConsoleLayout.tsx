@@ -4,6 +4,7 @@ import { Layout, Sidebar, useTranslate, type SidebarProps } from 'react-admin';
 import { ConsoleAppBar } from './ConsoleAppBar';
 import { ConsoleMenu } from './ConsoleMenu';
 import type { MenuGroup } from './menu';
+import { useHandOverOnLeaving } from '../firstScreen/handOver';
 
 function Footer() {
   const translate = useTranslate();
@@ -26,6 +27,7 @@ function ConsoleSidebar(props: SidebarProps) {
 export function createLayout(groups: readonly MenuGroup[], preload?: (path: string) => void) {
   const GroupedMenu = () => <ConsoleMenu groups={groups} preload={preload} />;
   return function ConsoleLayout({ children }: { children: ReactNode }) {
+    useHandOverOnLeaving();
     return (
       // react-admin lets the page grow as wide as its widest content; here each screen fits the window.
       <Layout appBar={ConsoleAppBar} sidebar={ConsoleSidebar} menu={GroupedMenu} appBarAlwaysOn sx={{ minWidth: 0, '& .RaLayout-content': { minWidth: 0 } }}>

@@ -27,6 +27,7 @@ import { searchWord } from '../../schema/entity';
 import { validationMessage } from '../../schema/validation';
 import { actionAt } from '../AccessGuard';
 import { firstPageStaleTime, type FirstPage } from '../firstPage';
+import { useHandOverOnceDrawn } from '../firstScreen/handOver';
 import { BulkDeleteRecordsButton, DeleteRecordButton } from './DeleteButtons';
 import { CardGrid } from './CardGrid';
 import { ColumnCell } from './ClampedText';
@@ -199,7 +200,8 @@ function ListContent(props: ConsoleListProps) {
   const translate = useTranslate();
   const resource = useResourceContext()!;
   const refresh = useRefresh();
-  const { filterValues, isFetching } = useListContext();
+  const { filterValues, isFetching, isPending } = useListContext();
+  useHandOverOnceDrawn(isPending);
   const [view] = useListView();
   const [detail, setDetail] = useState<RaRecord>();
   const [modal, setModal] = useState<{ record?: RaRecord }>();

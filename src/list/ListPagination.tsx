@@ -1,7 +1,8 @@
 import { Box, MenuItem, Pagination, Select, TextField, Typography, Button } from '@mui/material';
 import { useState, type FormEvent } from 'react';
 import { useListContext, useStore, useTranslate } from 'react-admin';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, storageKeys } from '../storage';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../schema/screenChoices';
+import { storageKeys } from '../storage';
 
 /** The list's page size, remembered across lists and reloads under `pageSize`. */
 export const usePageSize = () => useStore<number>(storageKeys.pageSize, DEFAULT_PAGE_SIZE);

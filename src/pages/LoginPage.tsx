@@ -6,6 +6,7 @@ import { getToken } from '../storage';
 import { QrSignIn } from './QrSignIn';
 import { Form, LocalesMenuButton, PasswordInput, required, SaveButton, TextInput, useNotify, useTranslate } from 'react-admin';
 import { useSignIn } from './useSignIn';
+import { useHandOverOnShow } from '../firstScreen/handOver';
 
 type Mode = 'input' | 'qr';
 
@@ -33,6 +34,7 @@ function PasswordSignIn() {
 
 /** /login: the account form, or the QR code a signed-in phone confirms. */
 export function LoginPage() {
+  useHandOverOnShow();
   const translate = useTranslate();
   const [mode, setMode] = useState<Mode>('input');
   // Decided on arrival only: signing in here stores a session before it moves on by itself.

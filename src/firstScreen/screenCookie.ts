@@ -1,0 +1,36 @@
+import type { Store } from 'react-admin';
+import { DEFAULT_PAGE_SIZE, SCREEN_COOKIE, type ScreenChoices } from '../../schema/screenChoices';
+import { storageKeys } from '../storage';
+import { userTimeZone } from '../timeZone';
+
+const COOKIE_DAYS = 90;
+
+/**
+ * Writes how the console draws its screen now into the cookie from which the server draws a visit's
+ * first screen as the console would (server/firstScreen.ts): the stored choices as react-admin
+ * reads them, with its own defaults (the theme the system prefers, the side menu closed on a
+ * phone), the window's width and the time zone.
+ */
+export function rememberScreen(store: Store) {
+  const prefersDark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
+  const phone = window.matchMedia?.('(max-width: 599.95px)').matches ?? false;
+  const choices: ScreenChoices = {
+    locale: document.documentElement.lang as ScreenChoices['locale'],
+    theme: store.getItem<ScreenChoices['theme']>(storageKeys.theme) ?? (prefersDark ? 'dark' : 'light'),
+    pageSize: store.getItem<ScreenChoices['pageSize']>(storageKeys.pageSize) ?? DEFAULT_PAGE_SIZE,
+    listView: store.getItem<ScreenChoices['listView']>(storageKeys.tabType) ?? 'card',
+    sidebarOpen: store.getItem<boolean>('sidebar.open') ?? !phone,
+    width: Math.round(window.innerWidth),
+    timeZone: userTimeZone(),
+  };
+  document.cookie = `${SCREEN_COOKIE}=${encodeURIComponent(JSON.stringify(choices))}; path=/; max-age=${COOKIE_DAYS * 86_400}; samesite=strict`;
+}
+
+/** Written as the console starts, and again as the page is left: the next visit's first screen is the screen as the user left it. */
+export function rememberScreenOnLeaving(store: Store) {
+  rememberScreen(store);
+  window.addEventListener('pagehide', () => rememberScreen(store));
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') rememberScreen(store);
+  });
+}

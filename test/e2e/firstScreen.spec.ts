@@ -1,0 +1,185 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Page } from '@playwright/test';
+import type { ScreenChoices } from '../../schema/screenChoices';
+import { ADMIN_PASSWORD, expect, expectNoSidewaysScroll, shoot, storeSession, test, type RunningServer } from './fixtures';
+
+/** The screen cookie as the console writes it (src/firstScreen/screenCookie.ts). */
+const screenChoices = (choices: Partial<ScreenChoices> = {}): ScreenChoices => ({
+  locale: 'en-US',
+  theme: 'light',
+  pageSize: 10,
+  listView: 'card',
+  sidebarOpen: true,
+  width: 1366,
+  timeZone: 'UTC',
+  ...choices,
+});
+const cookieHeader = (token: string | undefined, screen: string | undefined) =>
+  [token && `token=${encodeURIComponent(token)}`, screen && `screen=${encodeURIComponent(screen)}`].filter(Boolean).join('; ');
+
+async function documentAt(server: RunningServer, address: string, cookie: string) {
+  const response = await fetch(server.url + address, { headers: { cookie } });
+  return { response, html: await response.text() };
+}
+const isDrawn = (html: string) => html.includes('id="first-screen"');
+const cardsIn = (html: string) => (html.match(/data-testid="record-card"/g) ?? []).length;
+
+/** The drawer loads the console as the server starts (1-2 s here): a document before that goes without. */
+async function untilDrawerIsReady(server: RunningServer, cookie: string) {
+  await expect.poll(async () => isDrawn((await documentAt(server, '/course', cookie)).html), { timeout: 30_000 }).toBe(true);
+}
+
+/** A browser context holding what a sign-in leaves: the stored session and the session's cookies. */
+async function signedInContext(context: BrowserContext, server: RunningServer, session: Awaited<ReturnType<RunningServer['signIn']>>, choices: ScreenChoices) {
+  await storeSession(context, session);
+  await context.addInitScript((locale) => localStorage.setItem('locale', locale), choices.locale);
+  await context.addCookies([
+    { name: 'token', value: encodeURIComponent(session.token), url: server.url, sameSite: 'Strict' },
+    { name: 'screen', value: encodeURIComponent(JSON.stringify(choices)), url: server.url, sameSite: 'Strict' },
+  ]);
+}
+
+/** Errors the page reports (a failed hand-over, a hydration of styles gone wrong). */
+function collectErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+test.describe('the first screen drawn on the server', () => {
+  test('a document holds the list the session may read, drawn for it, and nothing for anyone else', async ({ server }) => {
+    const admin = await server.signIn();
+    const screen = JSON.stringify(screenChoices());
+    await untilDrawerIsReady(server, cookieHeader(admin.token, screen));
+
+    const drawn = await documentAt(server, '/course', cookieHeader(admin.token, screen));
+    expect(cardsIn(drawn.html)).toBe(10);
+    expect(drawn.html).toContain('<html lang="en-US">');
+    // One session's records: never kept by a cache, never the same for another cookie.
+    expect(drawn.response.headers.get('cache-control')).toBe('no-store');
+    expect(drawn.response.headers.get('vary')).toContain('cookie');
+    // The page of records in it is the one the API answers that session.
+    const page = JSON.parse(/<script type="application\/json" id="first-page">(.*?)<\/script>/s.exec(drawn.html)![1]) as { data: { data: { title: string }[]; total: number } };
+    const api = await server.api('GET', '/api/v1/courses/pager?page=1&page_size=10&sort_by=id&order=desc', { token: admin.token });
+    expect(page.data.data.map((course) => course.title)).toEqual(api.body.data.items.map((course: { title: string }) => course.title));
+    expect(page.data.total).toBe(api.body.data.total);
+
+    // The table view, in the dark theme, in Chinese, with 20 to a page, as the cookie says.
+    const table = await documentAt(server, '/course', cookieHeader(admin.token, JSON.stringify(screenChoices({ listView: 'table', theme: 'dark', locale: 'zh-CN', pageSize: 20 }))));
+    expect(cardsIn(table.html)).toBe(0);
+    expect(table.html.match(/<tbody[^>]*>.*?<\/tbody>/s)![0].match(/<tr/g)).toHaveLength(20);
+    expect(table.html).toContain('<html lang="zh-CN">');
+    expect(table.html).toContain('课程');
+
+    // Nothing drawn: no session, no screen cookie, a screen cookie that is not one, an address with
+    // a query, a screen that is not a list's first page, the sign-in page.
+    for (const [address, cookie] of [
+      ['/course', ''],
+      ['/course', cookieHeader(admin.token, undefined)],
+      ['/course', cookieHeader(undefined, screen)],
+      ['/course', cookieHeader(admin.token, '{"locale":')],
+      ['/course', cookieHeader(admin.token, JSON.stringify(screenChoices({ width: 5 })))],
+      ['/course', cookieHeader(admin.token, JSON.stringify({ ...screenChoices(), timeZone: 'Mars/Olympus' }))],
+      ['/course', cookieHeader('not-a-session', screen)],
+      ['/course?page=2', cookieHeader(admin.token, screen)],
+      ['/course/create', cookieHeader(admin.token, screen)],
+      ['/login', cookieHeader(admin.token, screen)],
+    ]) {
+      const plain = await documentAt(server, address, cookie);
+      expect(plain.response.status, `${address} with ${cookie}`).toBe(200);
+      expect(isDrawn(plain.html), `${address} with ${cookie}`).toBe(false);
+      expect(plain.response.headers.get('cache-control')).toBe('no-cache');
+    }
+
+    // A tenant administrator has no list of organisations, and sees only their own organisation's users.
+    const tenantAdmin = await server.signIn('demo_tenant_admin', ADMIN_PASSWORD);
+    expect(isDrawn((await documentAt(server, '/tenant', cookieHeader(tenantAdmin.token, screen))).html)).toBe(false);
+    const users = await documentAt(server, '/user', cookieHeader(tenantAdmin.token, screen));
+    expect(isDrawn(users.html)).toBe(true);
+    const userPage = JSON.parse(/<script type="application\/json" id="first-page">(.*?)<\/script>/s.exec(users.html)![1]) as { data: { data: { tenant_id: number }[] } };
+    expect(userPage.data.data.length).toBeGreaterThan(0);
+    expect(new Set(userPage.data.data.map((user) => user.tenant_id))).toEqual(new Set([(tenantAdmin.user_info as { tenant_id: number }).tenant_id]));
+
+    // Signed out: the very next document draws nothing.
+    const leaving = await server.signIn();
+    expect(isDrawn((await documentAt(server, '/course', cookieHeader(leaving.token, screen))).html)).toBe(true);
+    expect((await server.api('DELETE', '/api/v1/sys/auth', { token: leaving.token })).status).toBe(200);
+    expect(isDrawn((await documentAt(server, '/course', cookieHeader(leaving.token, screen))).html)).toBe(false);
+  });
+
+  test('a record is drawn as text, whatever it holds', async ({ server, browser }) => {
+    const admin = await server.signIn();
+    const hostile = `</script><script>window.pwned=1</script>$& $' <img src=x onerror="window.pwned=2"> ${Date.now()}`;
+    const category = await server.api('POST', '/api/v1/categories', { token: admin.token, body: { title: `First screen ${Date.now()}` } });
+    expect((await server.api('POST', '/api/v1/courses', { token: admin.token, body: { title: hostile, category_id: category.body.data.id } })).status).toBe(200);
+    const choices = screenChoices();
+    await untilDrawerIsReady(server, cookieHeader(admin.token, JSON.stringify(choices)));
+
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 } });
+    await signedInContext(context, server, admin, choices);
+    // The console's own scripts held back: the drawn screen alone, as it is before they run.
+    await context.route('**/assets/*.js', (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto('/course');
+    const card = page.locator('#first-screen [data-testid="record-card"]').first();
+    await expect(card).toContainText(hostile);
+    expect(await page.evaluate(() => (window as unknown as { pwned?: number }).pwned)).toBeUndefined();
+    await context.close();
+  });
+
+  test('the console takes the page over, and a click on the drawn screen is played on its own', async ({ server, browser }) => {
+    const admin = await server.signIn();
+    const choices = screenChoices();
+    await untilDrawerIsReady(server, cookieHeader(admin.token, JSON.stringify(choices)));
+    const context = await browser.newContext({ locale: 'en-US', viewport: { width: 1366, height: 900 } });
+    await signedInContext(context, server, admin, choices);
+    // The console's scripts come late, as on a slow line: the drawn screen is there alone for a while.
+    await context.route('**/assets/*.js', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
+    const page = await context.newPage();
+    const errors = collectErrors(page);
+    await page.goto('/course');
+    const drawn = page.locator('#first-screen');
+    await expect(drawn.getByTestId('record-card')).toHaveCount(10);
+    // Clicked before the console runs: held, then played once the console has drawn the list.
+    await drawn.getByRole('link', { name: 'Create' }).click();
+    await expect(drawn).toHaveCount(0, { timeout: 30_000 });
+    await expect(page).toHaveURL(/\/course\/create$/);
+    await expect(page.getByRole('textbox', { name: /Title/ })).toBeVisible();
+    // Back to the list: the console's own, which asks for nothing it already has.
+    await page.goBack();
+    await expect(page.getByTestId('record-card')).toHaveCount(10);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  for (const { locale, width, heading } of [
+    { locale: 'zh-CN', width: 390, heading: '课程' },
+    { locale: 'ja-JP', width: 1440, heading: 'コース' },
+  ] as const) {
+    test(`the drawn screen in ${locale} at ${width} px: the console's own layout, readable and accessible`, async ({ server, browser }, testInfo) => {
+      const admin = await server.signIn();
+      const choices = screenChoices({ locale, width, sidebarOpen: width > 600 });
+      await untilDrawerIsReady(server, cookieHeader(admin.token, JSON.stringify(choices)));
+      const context = await browser.newContext({ locale, viewport: { width, height: 900 }, bypassCSP: true });
+      await signedInContext(context, server, admin, choices);
+      await context.route('**/assets/*.js', (route) => route.abort());
+      const page = await context.newPage();
+      await page.goto('/course');
+      await expect(page.locator('html')).toHaveAttribute('lang', locale);
+      const drawn = page.locator('#first-screen');
+      await expect(drawn.getByRole('heading', { level: 2 })).toContainText(heading);
+      await expect(drawn.getByTestId('record-card').first()).toBeVisible();
+      await expectNoSidewaysScroll(page, { locator: drawn, width });
+      await shoot(page, testInfo, `first-screen-${locale}-${width}`);
+      const { violations } = await new AxeBuilder({ page }).setLegacyMode(true).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`)).toEqual([]);
+      await context.close();
+    });
+  }
+});
