@@ -10,7 +10,7 @@ const TOKEN_COOKIE = 'token';
 
 /**
  * How long a document waits for its first screen before it goes without one: a drawing takes
- * 50-150 ms here when the machine is quiet, 300-700 while a browser starts beside it, and a busy
+ * 50-150 ms here when the machine is quiet, 100-300 while a browser starts beside it, and a busy
  * drawer must not hold a page back.
  */
 const WAIT_MS = 800;
@@ -18,12 +18,12 @@ const WAIT_MS = 800;
 const MAX_WAITING = 4;
 /** The drawer's heap: the console's code takes about 40 MB of it, a drawing a few more. */
 const DRAWER_HEAP_MB = 160;
+/** A drawer that stopped is started again by a document, but not sooner than this after the last start: a broken one does not start for every document. */
+const RESTART_AFTER_MS = 60_000;
 
 export interface FirstScreenDrawer {
   /** The first screen of the console at this document's address for the session its cookies carry, or nothing to draw. */
   draw(request: FastifyRequest): Promise<FirstScreen | undefined>;
-  /** The drawer's process, while it runs (the bench reads its memory). */
-  pid(): number | undefined;
 }
 
 /** The address the server answers on, as its drawer reaches it over loopback. */
@@ -50,8 +50,8 @@ function cookiesOf(request: FastifyRequest) {
 
 /**
  * Draws a visit's first screen (src/firstScreen/drawer.tsx) in a process of its own, started as the
- * server starts listening: the server's loop never waits on React, the console's code (about 115 MB
- * with its heap) is not in the server's memory, and a drawer that fails takes nothing else with it.
+ * server starts listening: the server's loop never waits on React, the console's code (150-200 MB
+ * resident with its heap) is not in the server's memory, and a drawer that fails takes nothing else with it.
  * Only a document that carries the console's session and screen cookies, at an address without a
  * query, is drawn; the drawer asks the API as that session, so it shows what the session may see
  * and nothing more.
@@ -66,11 +66,13 @@ export function firstScreenDrawer(app: FastifyInstance, program: string | undefi
   /** The drawer has loaded the console (it says so once): until then a document goes without, at once. */
   let ready = false;
   let closing = false;
+  let startedAt = -Infinity;
   let nextId = 0;
   const waiting = new Map<number, (answer: FirstScreenAnswer) => void>();
 
-  function started(): ChildProcess {
-    if (drawer) return drawer;
+  function start() {
+    if (drawer || closing || performance.now() - startedAt < RESTART_AFTER_MS) return;
+    startedAt = performance.now();
     const child = fork(program!, [], {
       env: { ...process.env, NODE_ENV: 'production', FIRST_SCREEN_ORIGIN: ownOrigin(app) },
       execArgv: [`--max-old-space-size=${DRAWER_HEAP_MB}`],
@@ -97,10 +99,9 @@ export function firstScreenDrawer(app: FastifyInstance, program: string | undefi
       waiting.clear();
     });
     drawer = child;
-    return child;
   }
 
-  app.addHook('onListen', async () => void started());
+  app.addHook('onListen', async () => start());
   app.addHook('onClose', async () => {
     closing = true;
     const child = drawer;
@@ -114,8 +115,8 @@ export function firstScreenDrawer(app: FastifyInstance, program: string | undefi
   return {
     async draw(request) {
       if (!ready) {
-        if (!closing) started();
-        log.debug('no first screen: the drawer is loading');
+        start();
+        log.debug('no first screen: the drawer is not ready');
         return undefined;
       }
       if (request.url.includes('?') || waiting.size >= MAX_WAITING) return undefined;
@@ -136,6 +137,5 @@ export function firstScreenDrawer(app: FastifyInstance, program: string | undefi
       });
       return answer.drawn;
     },
-    pid: () => drawer?.pid,
   };
 }

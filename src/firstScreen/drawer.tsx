@@ -198,9 +198,11 @@ async function draw({ id, pathname, token, choices }: FirstScreenJob): Promise<F
   };
 }
 
-// One job at a time, in the order they come; with the server gone, this goes too.
+// One job at a time, in the order they come; with the server gone, this goes too. Ctrl-C in a
+// terminal reaches the whole group: the server stops this as it stops itself.
 let queue: Promise<unknown> = Promise.resolve();
 process.on('disconnect', () => process.exit(0));
+process.on('SIGINT', () => undefined);
 process.on('message', (job: FirstScreenJob) => {
   queue = queue.then(async () => {
     let answer: FirstScreenAnswer;
