@@ -16,7 +16,7 @@ import { mayDo, privilegeForAction } from './privileges';
 import { DEFAULT_PAGE_SIZE } from '../schema/screenChoices';
 import { getToken, storageKeys } from './storage';
 import { consoleStore } from './store';
-import { rememberScreenOnLeaving } from './firstScreen/screenCookie';
+import { keepScreenRemembered, rememberScreen } from './firstScreen/screenCookie';
 import { darkTheme, lightTheme } from './theme';
 
 const byName = new Map(resources.map((resource) => [resource.name, resource]));
@@ -48,7 +48,7 @@ const store = consoleStore();
 const queryClient = new QueryClient();
 
 /** Keeps the cookie from which the server draws the next visit's first screen as this console draws it. */
-export const rememberScreenAt = () => rememberScreenOnLeaving(store);
+export const rememberScreenAt = () => keepScreenRemembered(store);
 
 /**
  * The list at `pathname` when it opens at its declared first page (nothing in the address) for a
@@ -70,13 +70,22 @@ export function fetchFirstPageAt(pathname: string, search: string) {
   fetchFirstPage(queryClient, dataProvider, list.resource, list.page, store.getItem<number>(storageKeys.pageSize, DEFAULT_PAGE_SIZE) ?? DEFAULT_PAGE_SIZE);
 }
 
-const authProvider = createAuthProvider(
+const sessions = createAuthProvider(
   (name, action) => {
     const resource = byName.get(name);
     return resource && privilegeForAction(resource.privileges, action);
   },
   (name, action, record, selfId) => byName.get(name)?.recordAccess?.(action, record, selfId) ?? true,
 );
+// A sign-in leaves the screen cookie beside the session's (a sign-out clears every cookie): the
+// next visit's first screen is drawn by the server at once.
+const authProvider: typeof sessions = {
+  ...sessions,
+  login: async (params) => {
+    await sessions.login(params);
+    rememberScreen(store);
+  },
+};
 
 // Rarely opened, and it carries the password rules' validation: fetched when opened.
 const PasswordUpdate = lazyScreen(() => import('./pages/PasswordUpdate'), (module) => module.PasswordUpdate);

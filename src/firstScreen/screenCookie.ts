@@ -1,5 +1,6 @@
 import type { Store } from 'react-admin';
 import { DEFAULT_PAGE_SIZE, SCREEN_COOKIE, type ScreenChoices } from '../../schema/screenChoices';
+import { matchLocale } from '../../i18n/locales';
 import { storageKeys } from '../storage';
 import { userTimeZone } from '../timeZone';
 
@@ -15,7 +16,8 @@ export function rememberScreen(store: Store) {
   const prefersDark = window.matchMedia?.('(prefers-color-scheme: dark)').matches ?? false;
   const phone = window.matchMedia?.('(max-width: 599.95px)').matches ?? false;
   const choices: ScreenChoices = {
-    locale: document.documentElement.lang as ScreenChoices['locale'],
+    // The language chosen, else the one the console started in.
+    locale: matchLocale(store.getItem<string>(storageKeys.locale)) ?? (document.documentElement.lang as ScreenChoices['locale']),
     theme: store.getItem<ScreenChoices['theme']>(storageKeys.theme) ?? (prefersDark ? 'dark' : 'light'),
     pageSize: store.getItem<ScreenChoices['pageSize']>(storageKeys.pageSize) ?? DEFAULT_PAGE_SIZE,
     listView: store.getItem<ScreenChoices['listView']>(storageKeys.tabType) ?? 'card',
@@ -26,9 +28,15 @@ export function rememberScreen(store: Store) {
   document.cookie = `${SCREEN_COOKIE}=${encodeURIComponent(JSON.stringify(choices))}; path=/; max-age=${COOKIE_DAYS * 86_400}; samesite=strict`;
 }
 
-/** Written as the console starts, and again as the page is left: the next visit's first screen is the screen as the user left it. */
-export function rememberScreenOnLeaving(store: Store) {
+/**
+ * Written as the console starts, as each choice changes, and as the page is left: the next visit's
+ * first screen is the screen as the user left it. (A sign-in writes it too, src/App.tsx.)
+ */
+export function keepScreenRemembered(store: Store) {
   rememberScreen(store);
+  for (const key of [storageKeys.locale, storageKeys.theme, storageKeys.pageSize, storageKeys.tabType, 'sidebar.open']) {
+    store.subscribe(key, () => rememberScreen(store));
+  }
   window.addEventListener('pagehide', () => rememberScreen(store));
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') rememberScreen(store);

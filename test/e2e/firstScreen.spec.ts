@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import type { ScreenChoices } from '../../schema/screenChoices';
-import { ADMIN_PASSWORD, expect, expectNoSidewaysScroll, shoot, storeSession, test, type RunningServer } from './fixtures';
+import { ADMIN_PASSWORD, expect, expectNoSidewaysScroll, fillSignIn, shoot, storeSession, test, type RunningServer } from './fixtures';
 
 /** The screen cookie as the console writes it (src/firstScreen/screenCookie.ts). */
 const screenChoices = (choices: Partial<ScreenChoices> = {}): ScreenChoices => ({
@@ -108,6 +108,22 @@ test.describe('the first screen drawn on the server', () => {
     expect(isDrawn((await documentAt(server, '/course', cookieHeader(leaving.token, screen))).html)).toBe(true);
     expect((await server.api('DELETE', '/api/v1/sys/auth', { token: leaving.token })).status).toBe(200);
     expect(isDrawn((await documentAt(server, '/course', cookieHeader(leaving.token, screen))).html)).toBe(false);
+  });
+
+  test('a sign-in leaves what the next visit needs: the reload after it is drawn by the server', async ({ server, page, context }) => {
+    const admin = await server.signIn();
+    await untilDrawerIsReady(server, cookieHeader(admin.token, JSON.stringify(screenChoices())));
+    await page.goto('/course');
+    await expect(page).toHaveURL(/\/login$/);
+    await fillSignIn(page, 'admin', ADMIN_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/course$/);
+    const cookies = Object.fromEntries((await context.cookies()).map((cookie) => [cookie.name, decodeURIComponent(cookie.value)]));
+    expect(JSON.parse(cookies.screen)).toMatchObject({ locale: 'en-US', pageSize: 10, listView: 'card', width: 1366 });
+    const reload = await page.reload();
+    expect(isDrawn(await reload!.text())).toBe(true);
+    await expect(page.locator('#first-screen')).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByTestId('record-card')).toHaveCount(10);
   });
 
   test('a record is drawn as text, whatever it holds', async ({ server, browser }) => {
