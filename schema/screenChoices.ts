@@ -6,6 +6,8 @@
  * its time zone). No zod here: the console's first visit carries this module.
  */
 export const SCREEN_COOKIE = 'screen';
+/** The cookie the console keeps its session's token in (SPEC.md), which the server reads to draw as that session. */
+export const TOKEN_COOKIE = 'token';
 
 /** What the list choices kept in the browser (SPEC.md's `pageSize` and `tabType`) and the theme may be. */
 export const PAGE_SIZES = [10, 20, 50] as const;

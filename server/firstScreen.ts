@@ -3,10 +3,8 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { fastifyCookie } from '@fastify/cookie';
 import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import { TOKEN_COOKIE } from '../schema/screenChoices';
 import { SCREEN_COOKIE, screenChoices, type FirstScreen, type FirstScreenAnswer, type FirstScreenJob } from '../schema/firstScreen';
-
-/** The cookie the console keeps its session's token in (src/storage.ts). */
-const TOKEN_COOKIE = 'token';
 
 /**
  * How long a document waits for its first screen before it goes without one: a drawing takes

@@ -1,5 +1,5 @@
 import type { UserInfo } from '../schema/auth';
-import type { LIST_VIEWS } from '../schema/screenChoices';
+import { TOKEN_COOKIE, type LIST_VIEWS } from '../schema/screenChoices';
 
 /** The keys SPEC.md names for what the console keeps in the browser. */
 export const storageKeys = {
@@ -18,8 +18,12 @@ export const storageKeys = {
 // apart from the console's shell, which then ran before the choices were defined.
 export type ListView = (typeof LIST_VIEWS)[number];
 
-const TOKEN_COOKIE = 'token';
 const COOKIE_DAYS = 90;
+
+/** A cookie of the console's, as SPEC.md keeps them: the whole site, about 90 days, this site's requests only. */
+export function writeCookie(name: string, value: string) {
+  document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${COOKIE_DAYS * 86_400}; samesite=strict`;
+}
 
 /** The last value read under each key, parsed: access is asked for every button of every card on each draw. */
 const parsed = new Map<string, { raw: string; value: unknown }>();
@@ -44,7 +48,7 @@ export const getToken = (): string | undefined => localStorage.getItem(storageKe
 /** The token lives in storage and in a cookie (for media the browser fetches by itself). */
 export function setToken(token: string) {
   localStorage.setItem(storageKeys.auth, token);
-  document.cookie = `${TOKEN_COOKIE}=${encodeURIComponent(token)}; path=/; max-age=${COOKIE_DAYS * 86_400}; samesite=strict`;
+  writeCookie(TOKEN_COOKIE, token);
 }
 
 export const getUserInfo = () => readJson<UserInfo>(storageKeys.userInfo);

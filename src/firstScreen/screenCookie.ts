@@ -1,10 +1,8 @@
 import type { Store } from 'react-admin';
 import { DEFAULT_PAGE_SIZE, SCREEN_COOKIE, type ScreenChoices } from '../../schema/screenChoices';
 import { matchLocale } from '../../i18n/locales';
-import { storageKeys } from '../storage';
+import { storageKeys, writeCookie } from '../storage';
 import { userTimeZone } from '../timeZone';
-
-const COOKIE_DAYS = 90;
 
 /**
  * Writes how the console draws its screen now into the cookie from which the server draws a visit's
@@ -25,7 +23,7 @@ export function rememberScreen(store: Store) {
     width: Math.round(window.innerWidth),
     timeZone: userTimeZone(),
   };
-  document.cookie = `${SCREEN_COOKIE}=${encodeURIComponent(JSON.stringify(choices))}; path=/; max-age=${COOKIE_DAYS * 86_400}; samesite=strict`;
+  writeCookie(SCREEN_COOKIE, JSON.stringify(choices));
 }
 
 /**
