@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createElement, type ReactElement, type ReactNode } from 'react';
-import { Admin, CustomRoutes, Resource, type I18nProvider, type Store } from 'react-admin';
+import { Admin, CustomRoutes, Resource, ResourceDefinitionContextProvider, type I18nProvider, type ResourceProps, type Store } from 'react-admin';
 import { BrowserRouter, Route } from 'react-router-dom';
 import { menuGroups, resources } from '../resources';
 import { createAuthProvider } from './authProvider';
@@ -12,6 +12,7 @@ import { LoginPage } from './pages/LoginPage';
 import { NotFound } from './pages/NotFound';
 import { fetchFirstPage, takeDrawnFirstPage, type FirstPage } from './firstPage';
 import { lazyScreen, preloadScreens } from './lazyScreen';
+import type { ConsoleResource } from './resource';
 import { mayDo, privilegeForAction } from './privileges';
 import { DEFAULT_PAGE_SIZE } from '../schema/screenChoices';
 import { getToken, storageKeys } from './storage';
@@ -98,6 +99,27 @@ const Layout = ({ children }: { children: ReactNode }) => (
     <AccessGuard resources={byName}>{children}</AccessGuard>
   </ConsoleLayout>
 );
+/** What react-admin knows of a resource: its screens, its records' name, and where its list opens. */
+const resourceProps = ({ name, list, create, edit, show, icon, recordRepresentation, firstPage }: ConsoleResource): ResourceProps => ({
+  name,
+  list,
+  create,
+  edit,
+  show,
+  icon,
+  recordRepresentation,
+  options: { firstPage },
+});
+// react-admin registers its resources in an effect, which a drawing on the server never runs: there
+// a list would open without its resource's first page (order, filter) and a reference would show
+// an id for its record's name. So the drawing is given the same definitions at once.
+const resourceDefinitions = () => Object.fromEntries(resources.map((resource) => [resource.name, Resource.registerResource(resourceProps(resource))]));
+const ServerLayout = ({ children }: { children: ReactNode }) => (
+  <ResourceDefinitionContextProvider definitions={resourceDefinitions()}>
+    <Layout>{children}</Layout>
+  </ResourceDefinitionContextProvider>
+);
+
 interface AppProps {
   i18nProvider: I18nProvider;
   /** The server's drawing of a visit's first screen (src/firstScreen/drawer.tsx): its router at the address, its own query cache and store. */
@@ -113,7 +135,7 @@ export function App({ i18nProvider, onServer }: AppProps) {
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       store={onServer?.store ?? store}
-      layout={Layout}
+      layout={onServer ? ServerLayout : Layout}
       loginPage={LoginPage}
       catchAll={NotFound}
       notification={OneToast}
@@ -122,11 +144,11 @@ export function App({ i18nProvider, onServer }: AppProps) {
       requireAuth
       disableTelemetry
     >
-      {resources.map(({ name, list, create, edit, show, icon, recordRepresentation, routes, firstPage }) => (
-        <Resource key={name} name={name} list={list} create={create} edit={edit} show={show} icon={icon} recordRepresentation={recordRepresentation} options={{ firstPage }}>
+      {resources.map((resource) => (
+        <Resource key={resource.name} {...resourceProps(resource)}>
           {/* SPEC.md's addresses: /name/edit/:id, beside react-admin's own /name/:id. */}
-          {edit && <Route path="edit/:id" element={createElement(edit)} />}
-          {routes}
+          {resource.edit && <Route path="edit/:id" element={createElement(resource.edit)} />}
+          {resource.routes}
         </Resource>
       ))}
       <CustomRoutes>

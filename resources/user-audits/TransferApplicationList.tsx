@@ -8,7 +8,6 @@ import type { ListColumn } from '../../src/list/columns';
 import { ConsoleList } from '../../src/list/ConsoleList';
 import { RecordActionButton } from '../../src/list/RecordActionButton';
 import { entityColumns } from '../../src/list/entityColumns';
-import { openingSort } from '../../src/firstPage';
 
 const statusColor = { pending: 'warning', approved: 'success', rejected: 'default' } as const;
 
@@ -69,9 +68,6 @@ const columns: ListColumn[] = [
 ];
 const statusChoices = applicationStatuses.map((status) => ({ id: status, name: `resources.user_audit.choices.status.${status}` }));
 const filters = [<SelectInput key="status" source="status" choices={statusChoices} alwaysOn helperText={false} />];
-const sort = openingSort(transferApplication);
-// An auditor comes for what waits for a decision: the pending ones first (the filter can be cleared).
-const pendingFirst = { status: 'pending' };
 
 /** /user_audit: learner, from and target organisation, apply time and status (the decision, once made); approve or reject the pending ones. */
 export function TransferApplicationList() {
@@ -79,10 +75,8 @@ export function TransferApplicationList() {
     <ConsoleList
       columns={columns}
       titleSource="user_name"
-      sort={sort}
       searchSource={transferApplication.searchParam}
       filters={filters}
-      filterDefaultValues={pendingFirst}
       recordActions={(record) => <Decision record={record} />}
     />
   );
