@@ -23,6 +23,8 @@ export interface FirstScreenJob {
   pathname: string;
   token: string;
   choices: ScreenChoices;
+  /** When the document stops waiting (epoch ms): a job still queued then is not drawn, so a burst leaves no backlog behind it. */
+  until: number;
 }
 
 /** A drawn screen: its markup, the page's language, title and background, and the page of records in it with the query key the console reads it under. */
@@ -45,4 +47,6 @@ export interface FirstScreenAnswer {
   drawn?: FirstScreen;
   /** Why it drew nothing, for the server's log. */
   reason?: string;
+  /** How long the drawing took and in how many passes, for the server's log. */
+  took?: { ms: number; passes: number };
 }

@@ -81,7 +81,8 @@ export function firstScreenDrawer(app: FastifyInstance, program: string | undefi
         ready = drawer === child;
         return;
       }
-      if (answer.reason) log.debug({ reason: answer.reason }, 'no first screen');
+      if (answer.reason) log.debug({ reason: answer.reason, ...answer.took }, 'no first screen');
+      else log.debug(answer.took, 'first screen drawn');
       waiting.get(answer.id)?.(answer);
       waiting.delete(answer.id);
     });
@@ -120,7 +121,7 @@ export function firstScreenDrawer(app: FastifyInstance, program: string | undefi
       if (request.url.includes('?') || waiting.size >= MAX_WAITING) return undefined;
       const session = cookiesOf(request);
       if (!session) return undefined;
-      const job: FirstScreenJob = { id: nextId++, pathname: request.url, ...session };
+      const job: FirstScreenJob = { id: nextId++, pathname: request.url, ...session, until: Date.now() + WAIT_MS };
       const answer = await new Promise<FirstScreenAnswer>((settle) => {
         const timer = setTimeout(() => {
           waiting.delete(job.id);

@@ -131,7 +131,11 @@ const CODE_WAIT_MS = 25;
 /** Passes of drawing, then answering what the draw asked, before a screen counts as one that waits on something. */
 const MAX_PASSES = 5;
 
-async function draw({ id, pathname, token, choices }: FirstScreenJob): Promise<FirstScreenAnswer> {
+async function draw({ id, pathname, token, choices, until }: FirstScreenJob): Promise<FirstScreenAnswer> {
+  const startedAt = performance.now();
+  let passes = 0;
+  const took = () => ({ ms: Math.round(performance.now() - startedAt), passes });
+  if (Date.now() > until) return { id, reason: 'the document stopped waiting before its drawing began' };
   stored.clear();
   page.documentElement.lang = choices.locale;
   page.body.clientWidth = choices.width;
@@ -165,8 +169,11 @@ async function draw({ id, pathname, token, choices }: FirstScreenJob): Promise<F
   let html = '';
   let styles = newStyles();
   for (let pass = 0; pass < MAX_PASSES; pass++) {
+    // The document no longer waits: the drawer goes on to the next one.
+    if (Date.now() > until) return { id, reason: 'the document stopped waiting', took: took() };
     styles = newStyles();
     html = renderToString(<CacheProvider value={styles}>{app}</CacheProvider>);
+    passes++;
     const waiting = queryClient
       .getQueryCache()
       .getAll()
@@ -187,6 +194,7 @@ async function draw({ id, pathname, token, choices }: FirstScreenJob): Promise<F
 
   return {
     id,
+    took: took(),
     drawn: {
       html,
       styles: stylesOf(styles),

@@ -1,6 +1,8 @@
+import { fork } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from '@playwright/test';
 import { places } from '../../schema/places';
+import type { FirstScreenAnswer, FirstScreenJob } from '../../schema/firstScreen';
 import type { ScreenChoices } from '../../schema/screenChoices';
 import { ADMIN_PASSWORD, expect, expectNoSidewaysScroll, fillSignIn, shoot, storeSession, test, type RunningServer } from './fixtures';
 
@@ -143,6 +145,36 @@ test.describe('the first screen drawn on the server', () => {
     expect(isDrawn((await documentAt(server, '/course', cookieHeader(leaving.token, screen))).html)).toBe(true);
     expect((await server.api('DELETE', '/api/v1/sys/auth', { token: leaving.token })).status).toBe(200);
     expect(isDrawn((await documentAt(server, '/course', cookieHeader(leaving.token, screen))).html)).toBe(false);
+  });
+
+  test('the drawer skips a document that has stopped waiting, and says how long a drawing took', async ({ server }) => {
+    const admin = await server.signIn();
+    // A drawer of its own, forked as the server forks its one (server/firstScreen.ts).
+    const drawer = fork('dist-server/first-screen/drawer.js', [], {
+      env: { ...process.env, NODE_ENV: 'production', FIRST_SCREEN_ORIGIN: server.url },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    const answered = new Map<number, (answer: FirstScreenAnswer) => void>();
+    const ready = new Promise<void>((resolve) =>
+      drawer.on('message', (message: FirstScreenAnswer | { ready: true }) => ('ready' in message ? resolve() : answered.get(message.id)?.(message))),
+    );
+    const ask = (job: FirstScreenJob) =>
+      new Promise<FirstScreenAnswer>((resolve) => {
+        answered.set(job.id, resolve);
+        drawer.send(job);
+      });
+    try {
+      await ready;
+      const job = { pathname: '/course', token: admin.token, choices: screenChoices() };
+      // A burst past what the drawer keeps up with leaves no backlog: what its documents no longer wait for is not drawn.
+      expect(await ask({ id: 1, ...job, until: Date.now() - 1 })).toEqual({ id: 1, reason: 'the document stopped waiting before its drawing began' });
+      const drawn = await ask({ id: 2, ...job, until: Date.now() + 30_000 });
+      expect(cardsIn(drawn.drawn!.html)).toBe(10);
+      expect(drawn.took!.passes).toBeGreaterThanOrEqual(2);
+      expect(drawn.took!.ms).toBeGreaterThan(0);
+    } finally {
+      drawer.kill();
+    }
   });
 
   test('a sign-in leaves what the next visit needs: the reload after it is drawn by the server', async ({ server, page, context }) => {
