@@ -111,8 +111,8 @@ const resourceProps = ({ name, list, create, edit, show, icon, recordRepresentat
   options: { firstPage },
 });
 // react-admin registers its resources in an effect, which a drawing on the server never runs: there
-// a list would open without its resource's first page (order, filter) and a reference would show
-// an id for its record's name. So the drawing is given the same definitions at once.
+// a list would open without its resource's first page (order, filter), and whatever else reads a
+// resource's definition would find none. So the drawing is given the same definitions at once.
 const resourceDefinitions = () => Object.fromEntries(resources.map((resource) => [resource.name, Resource.registerResource(resourceProps(resource))]));
 const ServerLayout = ({ children }: { children: ReactNode }) => (
   <ResourceDefinitionContextProvider definitions={resourceDefinitions()}>
