@@ -157,6 +157,11 @@ async function draw({ id, pathname, token, choices, until }: FirstScreenJob): Pr
 
   const list = firstPageAt(pathname, '');
   if (!list) return { id, reason: 'not the first page of a list the session may read' };
+  // react-admin's filter form takes the list's filter into its fields in an effect, which a drawing
+  // never runs: the form starts from the list's opening filter instead (the pending applications' Status).
+  for (const theme of [lightTheme, darkTheme]) {
+    theme.components = { ...theme.components, RaFilterForm: { defaultProps: { defaultValues: list.page.filter ?? {} } } } as typeof theme.components;
+  }
 
   const store = consoleStore();
   store.setItem('sidebar.open', choices.sidebarOpen);

@@ -110,6 +110,9 @@ test.describe('the first screen drawn on the server', () => {
     const applications = firstPageIn((await documentAt(server, '/user_audit', cookieHeader(admin.token, screen))).html);
     expect(applications.data.data.length).toBeGreaterThan(0);
     expect(new Set(applications.data.data.map((application) => application.status))).toEqual(new Set(['pending']));
+    // Its filter says so, as the console's own screen does.
+    const drawnApplications = await documentAt(server, '/user_audit', cookieHeader(admin.token, screen));
+    expect(/<form[^>]*>.*?<\/form>/s.exec(drawnApplications.html)![0]).toMatch(/role="combobox"[^>]*>Pending</);
 
     // Nothing drawn: no session, no screen cookie, a screen cookie that is not one, an address with
     // a query, a screen that is not a list's first page, the sign-in page.
