@@ -113,9 +113,11 @@ const resourceProps = ({ name, list, create, edit, show, icon, recordRepresentat
 // react-admin registers its resources in an effect, which a drawing on the server never runs: there
 // a list would open without its resource's first page (order, filter), and whatever else reads a
 // resource's definition would find none. So the drawing is given the same definitions at once.
-const resourceDefinitions = () => Object.fromEntries(resources.map((resource) => [resource.name, Resource.registerResource(resourceProps(resource))]));
+let serverDefinitions: Record<string, ReturnType<typeof Resource.registerResource>> | undefined;
 const ServerLayout = ({ children }: { children: ReactNode }) => (
-  <ResourceDefinitionContextProvider definitions={resourceDefinitions()}>
+  <ResourceDefinitionContextProvider
+    definitions={(serverDefinitions ??= Object.fromEntries(resources.map((resource) => [resource.name, Resource.registerResource(resourceProps(resource))])))}
+  >
     <Layout>{children}</Layout>
   </ResourceDefinitionContextProvider>
 );

@@ -18,6 +18,9 @@ export const storageKeys = {
 // apart from the console's shell, which then ran before the choices were defined.
 export type ListView = (typeof LIST_VIEWS)[number];
 
+/** react-admin's own store key for whether the side menu is open. */
+export const SIDEBAR_OPEN_KEY = 'sidebar.open';
+
 const COOKIE_DAYS = 90;
 
 /** A cookie of the console's, as SPEC.md keeps them: the whole site, about 90 days, this site's requests only. */

@@ -27,7 +27,7 @@ import type { FirstScreenAnswer, FirstScreenJob } from '../../schema/firstScreen
 import type { UserInfo } from '../../schema/auth';
 import { App, firstPageAt } from '../App';
 import { showTimesIn } from '../timeZone';
-import { parsePrivilegesHeader, storageKeys, storeSession } from '../storage';
+import { parsePrivilegesHeader, SIDEBAR_OPEN_KEY, storageKeys, storeSession } from '../storage';
 import { consoleStore } from '../store';
 import { darkTheme, lightTheme } from '../theme';
 
@@ -92,8 +92,24 @@ function matchWidth(query: string) {
   );
   return { matches: matches && !/prefers-|hover|print/.test(query) };
 }
+/**
+ * The list's opening filter, for the job at hand: react-admin's filter form takes the list's filter
+ * into its fields in an effect, which a drawing never runs, so the form starts from it instead (the
+ * pending applications' Status).
+ */
+let openingFilter: Record<string, unknown> = {};
 for (const theme of [lightTheme, darkTheme]) {
-  theme.components = { ...theme.components, MuiUseMediaQuery: { defaultProps: { ssrMatchMedia: matchWidth } } };
+  theme.components = {
+    ...theme.components,
+    MuiUseMediaQuery: { defaultProps: { ssrMatchMedia: matchWidth } },
+    RaFilterForm: {
+      defaultProps: {
+        get defaultValues() {
+          return openingFilter;
+        },
+      },
+    },
+  } as typeof theme.components;
 }
 /** The page's colour under the screen, in each theme: the document shows it from its first paint. */
 const backgrounds = { light: createTheme(lightTheme).palette.background.default, dark: createTheme(darkTheme).palette.background.default };
@@ -157,14 +173,10 @@ async function draw({ id, pathname, token, choices, until }: FirstScreenJob): Pr
 
   const list = firstPageAt(pathname, '');
   if (!list) return { id, reason: 'not the first page of a list the session may read' };
-  // react-admin's filter form takes the list's filter into its fields in an effect, which a drawing
-  // never runs: the form starts from the list's opening filter instead (the pending applications' Status).
-  for (const theme of [lightTheme, darkTheme]) {
-    theme.components = { ...theme.components, RaFilterForm: { defaultProps: { defaultValues: list.page.filter ?? {} } } } as typeof theme.components;
-  }
+  openingFilter = list.page.filter ?? {};
 
   const store = consoleStore();
-  store.setItem('sidebar.open', choices.sidebarOpen);
+  store.setItem(SIDEBAR_OPEN_KEY, choices.sidebarOpen);
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const i18nProvider = createI18nProvider(choices.locale, await loadCatalogue(choices.locale));
   const router = (admin: ReactElement) => <StaticRouter location={pathname}>{admin}</StaticRouter>;

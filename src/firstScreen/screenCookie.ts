@@ -1,7 +1,7 @@
 import type { Store } from 'react-admin';
 import { DEFAULT_PAGE_SIZE, SCREEN_COOKIE, type ScreenChoices } from '../../schema/screenChoices';
 import { matchLocale } from '../../i18n/locales';
-import { storageKeys, writeCookie } from '../storage';
+import { SIDEBAR_OPEN_KEY, storageKeys, writeCookie } from '../storage';
 import { userTimeZone } from '../timeZone';
 
 /**
@@ -19,7 +19,7 @@ export function rememberScreen(store: Store) {
     theme: store.getItem<ScreenChoices['theme']>(storageKeys.theme) ?? (prefersDark ? 'dark' : 'light'),
     pageSize: store.getItem<ScreenChoices['pageSize']>(storageKeys.pageSize) ?? DEFAULT_PAGE_SIZE,
     listView: store.getItem<ScreenChoices['listView']>(storageKeys.tabType) ?? 'card',
-    sidebarOpen: store.getItem<boolean>('sidebar.open') ?? !phone,
+    sidebarOpen: store.getItem<boolean>(SIDEBAR_OPEN_KEY) ?? !phone,
     width: Math.round(window.innerWidth),
     timeZone: userTimeZone(),
   };
@@ -32,7 +32,7 @@ export function rememberScreen(store: Store) {
  */
 export function keepScreenRemembered(store: Store) {
   rememberScreen(store);
-  for (const key of [storageKeys.locale, storageKeys.theme, storageKeys.pageSize, storageKeys.tabType, 'sidebar.open']) {
+  for (const key of [storageKeys.locale, storageKeys.theme, storageKeys.pageSize, storageKeys.tabType, SIDEBAR_OPEN_KEY]) {
     store.subscribe(key, () => rememberScreen(store));
   }
   window.addEventListener('pagehide', () => rememberScreen(store));
