@@ -107,11 +107,11 @@ test.describe('the first screen drawn on the server', () => {
       const { queryKey } = firstPageIn((await documentAt(server, address, cookieHeader(admin.token, screen))).html);
       expect(queryKey[2].sort, address).toEqual({ field: place.defaultSort.field, order: place.defaultSort.order.toUpperCase() });
     }
-    const applications = firstPageIn((await documentAt(server, '/user_audit', cookieHeader(admin.token, screen))).html);
+    const drawnApplications = await documentAt(server, '/user_audit', cookieHeader(admin.token, screen));
+    const applications = firstPageIn(drawnApplications.html);
     expect(applications.data.data.length).toBeGreaterThan(0);
     expect(new Set(applications.data.data.map((application) => application.status))).toEqual(new Set(['pending']));
     // Its filter says so, as the console's own screen does.
-    const drawnApplications = await documentAt(server, '/user_audit', cookieHeader(admin.token, screen));
     expect(/<form[^>]*>.*?<\/form>/s.exec(drawnApplications.html)![0]).toMatch(/role="combobox"[^>]*>Pending</);
 
     // Nothing drawn: no session, no screen cookie, a screen cookie that is not one, an address with
