@@ -9,6 +9,7 @@ import type { Database } from '../db/client';
 import { auditLogs } from '../db/schema';
 import { addedColumn, entityColumns } from '../export/columns';
 import { entityStore, timeBound, type Condition, type ListQuery } from './entityRoutes';
+import { pageSerializerCompiler } from '../serialization';
 
 type Row = Record<string, unknown>;
 type AuditLogQuery = ListQuery & { from?: number; to?: number };
@@ -57,6 +58,7 @@ export const auditLogRoutes: FastifyPluginAsyncZod = async (app) => {
         rows: (request) => store.exportRows(db, request.query as AuditLogQuery, listConditions(request)),
       },
     },
+    serializerCompiler: pageSerializerCompiler(app.appConfig.checkAnswers),
     schema: {
       tags: [auditLog.resource],
       summary: 'The audit trail, a page at a time: who changed which record when, its fields before and after',

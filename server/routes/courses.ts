@@ -10,6 +10,7 @@ import { BadRequest, Conflict, NotFound } from '../errors';
 import { entityColumns } from '../export/columns';
 import { countable, entityRoutes, entityStore, type Bound, type ListQuery } from './entityRoutes';
 import { refuseIfOnVouchers } from './vouchers';
+import { pageSerializerCompiler } from '../serialization';
 
 type Row = Record<string, unknown>;
 
@@ -93,6 +94,7 @@ export const courseRoutes: FastifyPluginAsyncZod = async (app) => {
       resource: course.resource,
       csv: { columns: entityColumns(course), rows: (request) => store.exportRows(db, request.query as CourseListQuery, listConditions(request.query as CourseListQuery)) },
     },
+    serializerCompiler: pageSerializerCompiler(app.appConfig.checkAnswers),
     schema: {
       tags: [course.resource],
       summary: 'List courses, a page at a time, each with its category and teachers',

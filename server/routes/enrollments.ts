@@ -22,6 +22,7 @@ import { entityColumns, type CsvColumn } from '../export/columns';
 import { streamRows } from '../export/cursor';
 import { preparedSelect } from '../db/statements';
 import { containing, DEEP_OFFSET, deepIds, entityStore, timeBound, type Condition, type ListQuery, type Statement } from './entityRoutes';
+import { pageSerializerCompiler } from '../serialization';
 
 type Row = Record<string, unknown>;
 
@@ -278,6 +279,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
         rows: (request) => store.exportRows(db, request.query as EnrollmentListQuery, listConditions(request.query as EnrollmentListQuery, tenantListScope(request, enrollments.tenant_id))),
       },
     },
+    serializerCompiler: pageSerializerCompiler(app.appConfig.checkAnswers),
     schema: {
       tags: [enrollment.resource],
       summary: 'List enrolments, newest first, each with its course and learner',
@@ -300,6 +302,7 @@ export const enrollmentRoutes: FastifyPluginAsyncZod = async (app) => {
       resource: STATISTIC,
       csv: { columns: statisticColumns, rows: (request) => statisticRows(db, countTenant(request), request.query as Omit<StatisticQuery, 'page' | 'page_size'>) },
     },
+    serializerCompiler: pageSerializerCompiler(app.appConfig.checkAnswers),
     schema: {
       tags: [STATISTIC],
       summary: 'Courses by their number of enabled enrolments, most enrolled first',

@@ -17,6 +17,7 @@ import { entityColumns, type CsvColumn } from '../export/columns';
 import { streamRows } from '../export/cursor';
 import { sanitizeRichText } from '../richText';
 import { holdNamedFiles } from '../storage/unusedFiles';
+import { pageSerializerCompiler } from '../serialization';
 
 /** `%` and `_` typed by a user are looked for literally. */
 export const containing = (keyword: string) => `%${keyword.replace(/[\\%_]/g, '\\$&')}%`;
@@ -418,28 +419,26 @@ export function entityStore(entity: Entity, table: PgTable, options: EntityStore
     const fixed: Record<string, unknown> = {};
     const values: Record<string, unknown> = {};
     let varying: { column: string; values: SQL } | undefined;
-    const take = (column: string, value: unknown, several?: SQL) => {
-      if (column in fixed || varying?.column === column) return false;
-      if (several === undefined) fixed[column] = value;
-      else if (varying) return false;
-      else varying = { column, values: several };
-      return true;
-    };
+    // Each column compared once, and at most one of them to several values. (Loops, not a helper
+    // made per call: this runs on every request of a counted list.)
     for (const name of entity.filterNames) {
       const value = query[name];
       if (value === undefined) continue;
-      let several: SQL | undefined;
-      if (Array.isArray(value)) {
+      if (!Array.isArray(value)) fixed[name] = value;
+      else if (varying) return undefined;
+      else {
         values.counted_among = JSON.stringify(value);
-        several = countedAmong;
+        varying = { column: name, values: countedAmong };
       }
-      if (!take(name, value, several)) return undefined;
     }
     for (const condition of added) {
       const match = matches.get(isBound(condition) ? condition.condition : condition);
       if (!match || !isBound(condition)) return undefined;
-      const value = 'placeholder' in match ? condition.values[match.placeholder] : undefined;
-      if (!take(match.column, value, 'among' in match ? match.among : undefined)) return undefined;
+      const column = match.column;
+      if (column in fixed || varying?.column === column) return undefined;
+      if (!('among' in match)) fixed[column] = 'placeholder' in match ? condition.values[match.placeholder] : undefined;
+      else if (varying) return undefined;
+      else varying = { column, values: match.among };
     }
     // The columns compared must be exactly one of the counted combinations.
     const compared = [...Object.keys(fixed), ...(varying ? [varying.column] : [])];
@@ -966,6 +965,7 @@ export function entityRoutes(store: EntityStore, options: EntityRouteOptions = {
           ...config('read'),
           csv: { columns: options.exportColumns ?? entityColumns(entity), rows: (request) => store.exportRows(db, request.query as ListQuery, (options.listScope ?? scopeOf)(request)) },
         },
+        serializerCompiler: pageSerializerCompiler(app.appConfig.checkAnswers),
         schema: { tags: [tag], summary: `List ${entity.resource} records, a page at a time`, querystring: listQuery, response: { 200: success(page(record)), ...failures } },
         handler: async (request) => ({ success: true as const, data: await store.list(db, request.query, (options.listScope ?? scopeOf)(request), request.log) }),
       });

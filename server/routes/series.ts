@@ -23,6 +23,7 @@ import { streamRows } from '../export/cursor';
 import { translate } from '../messages';
 import { countable, entityRoutes, entityStore, type ListQuery } from './entityRoutes';
 import { refuseIfOnVouchers } from './vouchers';
+import { pageSerializerCompiler } from '../serialization';
 
 type Row = Record<string, unknown>;
 
@@ -169,6 +170,7 @@ export const seriesRoutes: FastifyPluginAsyncZod = async (app) => {
       ...config('series:read'),
       csv: { columns: exportColumns, rows: (request) => store.exportRows(db, request.query as SeriesListQuery, listConditions(request.query as SeriesListQuery)) },
     },
+    serializerCompiler: pageSerializerCompiler(app.appConfig.checkAnswers),
     schema: {
       tags,
       summary: 'List series, a page at a time, each with its category, teachers and published state',

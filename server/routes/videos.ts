@@ -20,6 +20,7 @@ import { Conflict, NotFound } from '../errors';
 import { publicFileUrl } from '../storage/publicAddress';
 import { addedColumn, entityColumns } from '../export/columns';
 import { entityRoutes, entityStore, type ListQuery } from './entityRoutes';
+import { pageSerializerCompiler } from '../serialization';
 
 type Row = Record<string, unknown>;
 interface Version extends Row {
@@ -121,6 +122,7 @@ export const videoRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(video.listApi, {
     config: { ...onVideo('read'), csv: { columns: entityColumns(video, [addedColumn(video, 'version_count')]), rows: (request) => videoStore.exportRows(db, request.query as ListQuery) } },
+    serializerCompiler: pageSerializerCompiler(app.appConfig.checkAnswers),
     schema: {
       tags,
       summary: 'List videos, a page at a time, each with its number of versions',

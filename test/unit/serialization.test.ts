@@ -2,7 +2,7 @@ import type { FastifySerializerCompiler } from 'fastify';
 import type { z } from 'zod';
 import { course } from '../../schema/course';
 import { failure, page, success } from '../../schema/envelope';
-import { responseSerializerCompiler } from '../../server/serialization';
+import { pageSerializerCompiler, responseSerializerCompiler } from '../../server/serialization';
 
 const serializerOf = (schema: z.ZodType) =>
   (responseSerializerCompiler(false) as FastifySerializerCompiler<z.ZodType>)({ schema, method: 'GET', url: '/test', httpStatus: '200' });
@@ -60,5 +60,32 @@ describe('answers written from their schema', () => {
     const checked = (responseSerializerCompiler(true) as FastifySerializerCompiler<z.ZodType>)({ schema: listAnswer, method: 'GET', url: '/api/v1/courses', httpStatus: '200' });
     expect(() => checked({ success: true, data: { items: [{ ...aCourse, price: 'free' }], total: 1 } })).toThrow(/GET \/api\/v1\/courses answered 200 outside its schema[\s\S]*price/);
     expect(JSON.parse(checked({ success: true, data: { items: [aCourse], total: 1 } })).data.total).toBe(1);
+  });
+});
+
+describe("a list's page, written by JSON.stringify", () => {
+  const listAnswer = success(page(course.record));
+  const pageWriter = (checkAnswers: boolean, httpStatus = '200', schema: z.ZodType = listAnswer) =>
+    pageSerializerCompiler(checkAnswers)({ schema, method: 'GET', url: '/api/v1/courses/pager', httpStatus });
+  const answer = { success: true, data: { items: [aCourse], total: 1 } };
+
+  test("a page is written as the schema's stringifier writes it", () => {
+    expect(JSON.parse(pageWriter(false)(answer))).toEqual(JSON.parse(serializerOf(listAnswer)(answer)));
+    expect(pageWriter(false)(answer)).toBe(JSON.stringify(answer));
+  });
+
+  test('with checkAnswers, a page carrying a property its schema does not declare is refused, naming the route; another order is the same page', () => {
+    const checked = pageWriter(true);
+    expect(() => checked({ success: true, data: { items: [{ ...aCourse, password_hash: 'secret' }], total: 1 } })).toThrow(
+      /GET \/api\/v1\/courses\/pager answered a page other than its schema writes[\s\S]*password_hash/,
+    );
+    expect(() => checked({ success: true, data: { items: [{ ...aCourse, price: 'free' }], total: 1 } })).toThrow(/outside its schema[\s\S]*price/);
+    const reordered = { data: { total: 1, items: [Object.fromEntries(Object.entries(aCourse).reverse())] }, success: true };
+    expect(JSON.parse(checked(reordered))).toEqual(answer);
+  });
+
+  test("an answer other than the page is written from its schema, as every route's", () => {
+    const refusal = { success: false, message: 'Invalid', error_code: 400, errors: { title: 'Required' }, stack: 'at x' };
+    expect(JSON.parse(pageWriter(false, '400', failure)(refusal))).not.toHaveProperty('stack');
   });
 });
