@@ -29,11 +29,11 @@ export function responseSerializerCompiler(checkAnswers: boolean): FastifySerial
  * A list's page (a route's `serializerCompiler`): its rows are read from the statement's declared
  * columns (server/db/statements.ts), so they hold their record's properties and no other, and
  * JSON.stringify writes what the schema's stringifier would (the properties perhaps in another
- * order). For a page of 20 users it leaves
- * 15 kB of garbage where the stringifier's concatenated strings leave 37 kB, and is a tenth sooner;
- * a server under load spends that garbage in collections, which cost more the more the heap holds
- * (bench/HISTORY.md, "One tenant's users and the heap"). With `checkAnswers` each page must be the
- * value the stringifier writes, so a property a page should not carry fails the API suites.
+ * order). For a page of 20 users it leaves 15 kB of garbage where the stringifier's concatenated
+ * strings leave 37 kB, and is a tenth sooner; a server under load spends that garbage in
+ * collections, which cost more the more the heap holds (bench/HISTORY.md, "One tenant's users and
+ * the heap"). With `checkAnswers` each page must be the value the stringifier writes, so a
+ * property a page should not carry fails the API suites.
  */
 export function pageSerializerCompiler(checkAnswers: boolean): FastifySerializerCompiler<unknown> {
   const general = responseSerializerCompiler(checkAnswers);
