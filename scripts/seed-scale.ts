@@ -250,14 +250,15 @@ async function fill(tx: Executor, passwordHash: string) {
   await step(`${size.auditRows} audit rows`, async () => {
     await numbered('staff', sql`select user_id as id from users where 'tenant_admin' = any(roles) or user_name = ${OPERATOR}`);
     await run(sql`
-      insert into audit_logs (at, user_id, user_name, ip, tenant_id, entity, record_id, title, action, after)
-      select now() - make_interval(secs => (n::bigint * 7919) % (730 * 86400)), person.user_id, person.user_name, '192.0.2.' || (1 + n % 250),
+      insert into audit_logs (at, user_id, user_name, ip, tenant_id, entity, record_id, title, action, after, search_folded)
+      select stamp, person.user_id, person.user_name, '192.0.2.' || (1 + n % 250),
              person.tenant_id, (array['course', 'chapter', 'teacher', 'video', 'series', 'user', 'enroll_detail', 'voucher', 'session'])[1 + n % 9],
-             1 + n % 1000000, 'Record ' || n || ' ' || ${word(sql.raw('n'))},
-             (array['create', 'update', 'update', 'delete', 'sign_in', 'sign_out'])[1 + (n / 9) % 6], jsonb_build_object('title', 'Record ' || n)
+             1 + n % 1000000, title, (array['create', 'update', 'update', 'delete', 'sign_in', 'sign_out'])[1 + (n / 9) % 6],
+             jsonb_build_object('title', 'Record ' || n), lower(person.user_name || chr(10) || title)
       from generate_series(1, ${size.auditRows}) as n
            join staff on staff.position = n % (select count(*) from staff)
-           join users as person on person.user_id = staff.id`);
+           join users as person on person.user_id = staff.id,
+           lateral (select now() - make_interval(secs => (n::bigint * 7919) % (730 * 86400)), 'Record ' || n || ' ' || ${word(sql.raw('n'))}) as made(stamp, title)`);
   });
   await step('counts rebuilt from the rows', () => rebuildCounts(tx));
 }

@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { sql } from 'drizzle-orm';
 import type { Executor } from './db/client';
 import { auditLogs } from './db/schema';
 
@@ -66,5 +67,7 @@ export async function recordSignEvent(
     record_id: who.user_id,
     title: who.user_name,
     action,
+    // As the audit trigger writes it (migration 0042): who acted and the title, lower-cased by the database.
+    search_folded: sql`lower(${who.user_name}::text || chr(10) || ${who.user_name}::text)`,
   });
 }

@@ -552,8 +552,10 @@ export const auditLogs = pgTable(
     action: text('action').notNull(),
     before: jsonb('before'),
     after: jsonb('after'),
-    // The trail's search: who acted, and the record's title.
-    [SEARCH_COLUMN]: searchColumn(sql`"user_name" || chr(10) || "title"`),
+    // The trail's search: who acted and the record's title, lower-cased. Written with the row by its
+    // writers (the audit trigger, `recordSignEvent`) rather than generated: PostgreSQL prepares a
+    // generated column's expression afresh for every insert, a cost on every audited write (migration 0042).
+    [SEARCH_COLUMN]: text(SEARCH_COLUMN).notNull(),
   },
   (table) => [
     // The pager's order (newest first) over everything, and within each filter and the tenant's scope.

@@ -141,6 +141,23 @@ test('sign-ins, refused sign-ins and sign-outs are recorded; no password, hash o
   expect(everything).not.toMatch(/token_hash|scrypt/);
 });
 
+test('every row carries its search text, who acted and the title lower-cased, whichever writer wrote it', async () => {
+  // Through the trigger (migration 0042), in capitals and beyond ASCII; the sign-ins through the server.
+  const made = await admin.post('/api/v1/teachers', { name: 'Harbour MASTER Ünïcode', title: 'Lecturer' });
+  expect(made.status).toBe(200);
+  const found = await admin.get(PAGER, { query: { keyword: 'harbour master', entity: 'teacher' } });
+  expect(found.body.data.items).toEqual([expect.objectContaining({ title: 'Harbour MASTER Ünïcode', action: 'create', user: 'admin' })]);
+  expect(found.body.data.total).toBe(1);
+  const written = await rowsOf<{ writers: string[]; differing: number }>(
+    server.database.db.execute(sql`
+      select array_agg(distinct entity order by entity) as writers,
+             count(*) filter (where search_folded is distinct from lower(user_name || chr(10) || title))::int as differing
+        from audit_logs`),
+  );
+  expect(written[0].writers).toEqual(expect.arrayContaining(['session', 'teacher']));
+  expect(written[0].differing).toBe(0);
+});
+
 test('filters: user, entity, action, from and to, keyword, each with its exact total; bad input is a 400 naming the field', async () => {
   const all = await trail();
   const total = async (query: Record<string, string | number>) => {
@@ -292,7 +309,7 @@ test('a write adds nothing to the counters at its commit; a fold waits for a tra
 });
 
 test('rows deleted come off the counters, folded or not, and a range of time still counts right', async () => {
-  const probe = (n: number) => sql`insert into audit_logs (entity, action, title, at) select 'teacher', 'update', 'Probe ' || n, now() - interval '2 days' from generate_series(1, ${n}) as n`;
+  const probe = (n: number) => sql`insert into audit_logs (entity, action, title, search_folded, at) select 'teacher', 'update', 'Probe ' || n, chr(10) || 'probe ' || n, now() - interval '2 days' from generate_series(1, ${n}) as n`;
   await server.database.db.execute(probe(2));
   await foldAuditCounts(server.database.db);
   const writer = new pg.Client({ connectionString: server.databaseUrl });
@@ -300,7 +317,7 @@ test('rows deleted come off the counters, folded or not, and a range of time sti
   try {
     // Two folded rows and three past the watermark (no fold can pass them while this is open), deleted together.
     await writer.query('begin');
-    await writer.query(`insert into audit_logs (entity, action, title) select 'teacher', 'update', 'Probe more ' || n from generate_series(1, 3) as n`);
+    await writer.query(`insert into audit_logs (entity, action, title, search_folded) select 'teacher', 'update', 'Probe more ' || n, chr(10) || 'probe more ' || n from generate_series(1, 3) as n`);
     const [{ deleted }] = (await writer.query(`with gone as (delete from audit_logs where title like 'Probe %' returning 1) select count(*)::int as deleted from gone`)).rows;
     expect(deleted).toBe(5);
     await writer.query('commit');
@@ -319,7 +336,7 @@ test('rows deleted come off the counters, folded or not, and a range of time sti
 
 test('a deep page starts from the days the counters hold and the rows past the watermark: the same rows as an offset', async () => {
   await server.database.db.execute(
-    sql`insert into audit_logs (entity, action, title, at) select 'teacher', 'update', 'Deep ' || n, now() - n * interval '7 minutes' from generate_series(1, 1200) as n`,
+    sql`insert into audit_logs (entity, action, title, search_folded, at) select 'teacher', 'update', 'Deep ' || n, chr(10) || 'deep ' || n, now() - n * interval '7 minutes' from generate_series(1, 1200) as n`,
   );
   await foldAuditCounts(server.database.db);
   // An open transaction holds every later fold back: the next rows stay past the watermark.
@@ -329,7 +346,7 @@ test('a deep page starts from the days the counters hold and the rows past the w
     await holder.query('begin');
     await holder.query('select 1');
     await server.database.db.execute(
-      sql`insert into audit_logs (entity, action, title, at) select 'teacher', 'update', 'Deeper ' || n, now() - n * interval '5 minutes' from generate_series(1, 600) as n`,
+      sql`insert into audit_logs (entity, action, title, search_folded, at) select 'teacher', 'update', 'Deeper ' || n, chr(10) || 'deeper ' || n, now() - n * interval '5 minutes' from generate_series(1, 600) as n`,
     );
     const past = await rowsOf<{ n: string }>(server.database.db.execute(sql`select count(*) as n from rows_past_watermark(null::audit_logs) as past`));
     expect(Number(past[0].n)).toBeGreaterThanOrEqual(600);
@@ -350,7 +367,7 @@ test('a deep page starts from the days the counters hold and the rows past the w
 
 test("a searched total kept for the trail holds the matches up to the watermark; the page adds those past it, and the fold takes them in", async () => {
   const insert = (count: number) =>
-    server.database.db.execute(sql`insert into audit_logs (entity, action, title) select 'teacher', 'update', 'Harpsichord ' || n from generate_series(1, ${count}) as n`);
+    server.database.db.execute(sql`insert into audit_logs (entity, action, title, search_folded) select 'teacher', 'update', 'Harpsichord ' || n, chr(10) || 'harpsichord ' || n from generate_series(1, ${count}) as n`);
   const total = async () => (await admin.get(PAGER, { query: { keyword: 'harpsichord', page_size: 5 } })).body.data.total as number;
   const kept = async () =>
     (await rowsOf<{ row_count: string }>(server.database.db.execute(sql`select row_count from keyword_counts where table_name = 'audit_logs' and pattern = '%harpsichord%' and key = '{}' and ready`)))[0]
@@ -387,7 +404,7 @@ test("a searched total kept for the trail holds the matches up to the watermark;
 
 test('a fold passes a word being counted for the first time, whose count holds its row: neither waits for the other', async () => {
   await server.database.db.execute(sql`insert into keyword_counts (table_name, pattern, key) values ('audit_logs', '%zither%', '{}')`);
-  await server.database.db.execute(sql`insert into audit_logs (entity, action, title) select 'teacher', 'update', 'Zither ' || n from generate_series(1, 3) as n`);
+  await server.database.db.execute(sql`insert into audit_logs (entity, action, title, search_folded) select 'teacher', 'update', 'Zither ' || n, chr(10) || 'zither ' || n from generate_series(1, 3) as n`);
   // As keepKeywordCount holds it: the pattern's row locked, then the watermark's lock asked for.
   const counter = new pg.Client({ connectionString: server.databaseUrl });
   await counter.connect();
@@ -419,8 +436,8 @@ test('rows past the retention go, oldest first in batches; every total stays exa
   // More than two batches, 40 to 57 days old, over two actions, an organisation and none.
   const aged = 2 * AUDIT_PRUNE_BATCH + 345;
   await db.execute(sql`
-    insert into audit_logs (entity, action, title, tenant_id, at)
-    select 'teacher', case when n % 2 = 0 then 'update' else 'create' end, 'Aged ' || n, case when n % 3 = 0 then ${tenant_id}::int end,
+    insert into audit_logs (entity, action, title, search_folded, tenant_id, at)
+    select 'teacher', case when n % 2 = 0 then 'update' else 'create' end, 'Aged ' || n, chr(10) || 'aged ' || n, case when n % 3 = 0 then ${tenant_id}::int end,
            now() - interval '40 days' - n * interval '2 minutes'
       from generate_series(1, ${aged}) as n`);
   // A searched total kept for the trail, holding the aged rows.

@@ -39,8 +39,9 @@ test('the sweep drops sessions dead for a week, stale counters and day-old QR ti
 test('the sweep prunes the audit rows older than the retention, and only those', async () => {
   const auditRows = async (where: SQL) => rowsOf<{ n: number }>(await server.app.db.execute(sql`select count(*)::int as n from audit_logs where ${where}`))[0].n;
   await server.app.db.execute(sql`
-    insert into audit_logs (entity, action, title, at)
-    values ('teacher', 'update', 'Past it', now() - interval '31 days'), ('teacher', 'update', 'Within it', now() - interval '29 days')`);
+    insert into audit_logs (entity, action, title, search_folded, at)
+    values ('teacher', 'update', 'Past it', chr(10) || 'past it', now() - interval '31 days'),
+           ('teacher', 'update', 'Within it', chr(10) || 'within it', now() - interval '29 days')`);
   await signIn(server.url, 'admin', ADMIN_PASSWORD);
   const recent = await auditRows(sql`at > now() - interval '30 days'`);
   await sweep(server.app);
