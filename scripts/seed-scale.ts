@@ -15,6 +15,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { pino } from 'pino';
 import { WORDS } from '../bench/words';
+import { auditSearchText } from '../server/auditTrail';
 import { hashPassword } from '../server/auth/passwords';
 import { poolSizeFrom } from '../server/config';
 import { openDatabase, type DatabaseHandle, type Executor } from '../server/db/client';
@@ -254,7 +255,7 @@ async function fill(tx: Executor, passwordHash: string) {
       select stamp, person.user_id, person.user_name, '192.0.2.' || (1 + n % 250),
              person.tenant_id, (array['course', 'chapter', 'teacher', 'video', 'series', 'user', 'enroll_detail', 'voucher', 'session'])[1 + n % 9],
              1 + n % 1000000, title, (array['create', 'update', 'update', 'delete', 'sign_in', 'sign_out'])[1 + (n / 9) % 6],
-             jsonb_build_object('title', 'Record ' || n), lower(person.user_name || chr(10) || title)
+             jsonb_build_object('title', 'Record ' || n), ${auditSearchText(sql`person.user_name`, sql`made.title`)}
       from generate_series(1, ${size.auditRows}) as n
            join staff on staff.position = n % (select count(*) from staff)
            join users as person on person.user_id = staff.id,

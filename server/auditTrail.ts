@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import type { Executor } from './db/client';
 import { auditLogs } from './db/schema';
 
@@ -45,6 +45,13 @@ export const auditTrailPlugin = fp(async (app: FastifyInstance) => {
   });
 });
 
+/**
+ * A trail row's search text, who acted and the record's title lower-cased by the database, for the
+ * writers outside the audit trigger, which builds the same text (migration 0042).
+ */
+export const auditSearchText = (userName: SQLWrapper | string, title: SQLWrapper | string) =>
+  sql`lower(${userName}::text || chr(10) || ${title}::text)`;
+
 type SignEvent = 'sign_in' | 'sign_in_failed' | 'sign_out';
 
 /**
@@ -67,7 +74,6 @@ export async function recordSignEvent(
     record_id: who.user_id,
     title: who.user_name,
     action,
-    // As the audit trigger writes it (migration 0042): who acted and the title, lower-cased by the database.
-    search_folded: sql`lower(${who.user_name}::text || chr(10) || ${who.user_name}::text)`,
+    search_folded: auditSearchText(who.user_name, who.user_name),
   });
 }
