@@ -68,7 +68,6 @@ const CONNECTIONS = 50;
 const POOL_SIZE = poolSizeFrom(process.env);
 /**
  * Rounds for the parts whose ratios swing most around their budgets (`BENCH_ROUNDS` when higher):
- * - the audit trail: a write's time swings more from round to round than a list's (per-round ratios 1.03-1.38 in one run);
  * - the engines, per address: their pairs swing by ±7 % around ratios of 0.93-0.98 (2026-11-30, eight pairs of 3 s on
  *   three addresses: 0.86-1.06), and the median of five fell either side of 0.9 from run to run on a different few of the
  *   fourteen addresses (bench/RESULTS.md, "Nine rounds for the engines");
@@ -76,6 +75,13 @@ const POOL_SIZE = poolSizeFrom(process.env);
  *   stands, its per-round ratios 0.85-1.31 (bench/HISTORY.md, "Nine rounds for the users part").
  */
 const STEADY_ROUNDS = Math.max(ROUNDS, 9);
+/**
+ * The audit trail's pairs of slices (trail on, trail off) and each slice's seconds: a write's time
+ * drifts with the machine within seconds, and 1 s slices follow the drift where 3 s ones blurred it
+ * (bench/auditTrail.ts). 36 pairs of 1 s: the median's spread about 0.018 at the 2026-12-05 figures.
+ */
+const AUDIT_PAIRS = 36;
+const AUDIT_SLICE_SECONDS = 1;
 const KEYWORD = WORDS[0];
 /**
  * `BENCH_ONLY=<part>`: that part alone (on a busy machine, one part at a time). The list parts
@@ -549,15 +555,15 @@ const listParts: Record<string, ListPart> = {
 
 /**
  * A course's title changed and a teacher created and deleted, by 4 writers, with the audit trail
- * recorded against the same writes without it (bench/auditTrail.ts): interleaved rounds, the median
- * of the per-round ratios of time per write, held to auditWriteSlowdownRatio.
+ * recorded against the same writes without it (bench/auditTrail.ts): AUDIT_PAIRS interleaved pairs
+ * of 1 s slices, the median of the per-pair ratios of time per write, held to auditWriteSlowdownRatio.
  */
 async function measureAuditWrites(kind: Kind, db: Database, base: string, token: string) {
-  const { on, off, ratios } = await measureAuditTrail(db, base, token, STEADY_ROUNDS, SECONDS);
+  const { on, off, ratios } = await measureAuditTrail(db, base, token, AUDIT_PAIRS, AUDIT_SLICE_SECONDS);
   const perRound = (rates: number[]) => rates.map((rate) => rate.toFixed(1)).join(' ');
-  record(kind, `audit: writes recorded, 4 writers: write rounds/s (3 writes each), median of ${STEADY_ROUNDS} (${perRound(on)})`, median(on));
-  record(kind, `audit: writes not recorded (triggers off): write rounds/s, median of ${STEADY_ROUNDS} (${perRound(off)})`, median(off));
-  record(kind, 'ratio: time per write, recorded / not recorded', median(ratios), budgets[kind].auditWriteSlowdownRatio);
+  record(kind, `audit: writes recorded, 4 writers: write rounds/s (3 writes each), median of ${AUDIT_PAIRS} slices of ${AUDIT_SLICE_SECONDS} s (${perRound(on)})`, median(on));
+  record(kind, `audit: writes not recorded (triggers off): write rounds/s, median of ${AUDIT_PAIRS} slices (${perRound(off)})`, median(off));
+  record(kind, `ratio: time per write, recorded / not recorded, median of ${AUDIT_PAIRS} pairs`, median(ratios), budgets[kind].auditWriteSlowdownRatio);
 }
 
 /** The plan PostgreSQL picks for a list's page and total, as one text to look for index names in. */
