@@ -11,8 +11,6 @@ interface Figures {
   /** Write rounds per second with the trail recorded, and without, slice by slice. */
   on: number[];
   off: number[];
-  /** Each pair's (time per write with the trail) ÷ (without): the median is held to the budget. */
-  ratios: number[];
 }
 
 async function call(base: string, token: string, method: string, path: string, body?: unknown) {
@@ -81,7 +79,7 @@ const WARM_UP_SECONDS = 3;
  * every other pair, after the database has settled (`settle`) and a warm-up of each. Short slices
  * follow the machine's drift: on 2026-12-05 the per-pair ratios' spread was 0.087 for 1 s slices
  * against 0.110 for 3 s ones, so 27 pairs of 1 s put the median within about half the distance of
- * 9 pairs of 3 s, in the same time (bench/HISTORY.md, "Shorter slices for the audit trail's
+ * 9 pairs of 3 s, in the same time (the bench takes 36) (bench/HISTORY.md, "Shorter slices for the audit trail's
  * ratio"). The triggers are enabled again whatever happens.
  */
 export async function measureAuditTrail(db: Database, base: string, token: string, pairs: number, seconds: number): Promise<Figures> {
@@ -90,7 +88,7 @@ export async function measureAuditTrail(db: Database, base: string, token: strin
   const recording = async (on: boolean) => {
     for (const table of AUDITED) await db.execute(sql.raw(`alter table ${table} ${on ? 'enable' : 'disable'} trigger ${table}_audit`));
   };
-  const figures: Figures = { on: [], off: [], ratios: [] };
+  const figures: Figures = { on: [], off: [] };
   await settle(db);
   try {
     // A warm-up of each, not kept: after a 1 s warm-up each, the first kept round was the slowest
@@ -106,7 +104,6 @@ export async function measureAuditTrail(db: Database, base: string, token: strin
         await recording(on);
         (on ? figures.on : figures.off).push(await writeFor(base, token, courseIds, seconds));
       }
-      figures.ratios.push(figures.off[pair] / figures.on[pair]);
     }
   } finally {
     await recording(true);
