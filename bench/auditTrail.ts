@@ -79,8 +79,8 @@ const WARM_UP_SECONDS = 3;
  * every other pair, after the database has settled (`settle`) and a warm-up of each. Short slices
  * follow the machine's drift: on 2026-12-05 the per-pair ratios' spread was 0.087 for 1 s slices
  * against 0.110 for 3 s ones, so 27 pairs of 1 s put the median within about half the distance of
- * 9 pairs of 3 s, in the same time (the bench takes 36) (bench/HISTORY.md, "Shorter slices for the audit trail's
- * ratio"). The triggers are enabled again whatever happens.
+ * 9 pairs of 3 s in the same time; the bench takes 36 (bench/HISTORY.md, "Shorter slices for the
+ * audit trail's ratio"). The triggers are enabled again whatever happens.
  */
 export async function measureAuditTrail(db: Database, base: string, token: string, pairs: number, seconds: number): Promise<Figures> {
   const courses = await rowsOf<{ id: number }>(db.execute(sql`select id from courses order by id limit ${WRITERS}`));
