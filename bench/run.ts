@@ -641,7 +641,7 @@ async function measureUserList(kind: Kind, app: BuiltApp['app'], base: string, t
     record(kind, `ratio: one tenant's users (${USERS / USER_TENANTS}) / bare first page`, ratio('users of one tenant', 'bare users, first page'), budget.usersTenantVsBareRatio, false);
     // No budget: the handler on both sides, so the figure is what a tenant's page and total cost against the whole
     // list's, apart from the handler's own cost against its floor, which the figure above carries as well.
-    record(kind, "ratio: one tenant's users / users list first page, both through the handler", ratio('users of one tenant', 'users list, first page'), undefined, false);
+    record(kind, "ratio: one tenant's users / users list first page, both through the handler", ratio('users of one tenant', 'users list, first page'));
   } finally {
     await bare.close().finally(() => pool.end());
   }
