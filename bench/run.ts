@@ -658,11 +658,10 @@ async function measureUserList(kind: Kind, app: BuiltApp['app'], base: string, t
     // The parity pair on its own (see PARITY_PAIRS), its floor the same bare first page.
     const tenant = { name: 'users of one tenant', url: `${base}${user.listApi}?tenant_id=${tenantId}&${first}`, token };
     const paired = await interleave([bareFirst, tenant], CONNECTIONS, PARITY_PAIRS);
-    const [floorRates, tenantRates] = [paired.get(bareFirst.name)!, paired.get(tenant.name)!];
-    const perPair = (rates: number[]) => rates.map(Math.round).join(' ');
-    record(kind, `users of one tenant, ${CONNECTIONS} clients: req/s, median of ${PARITY_PAIRS} pairs (${perPair(tenantRates)})`, median(tenantRates));
-    record(kind, `bare users, first page, in those pairs: req/s (${perPair(floorRates)})`, median(floorRates));
-    record(kind, `ratio: one tenant's users (${USERS / USER_TENANTS}) / bare first page, median of ${PARITY_PAIRS} pairs`, median(roundRatios(tenantRates, floorRates)), budget.usersTenantVsBareRatio, false);
+    for (const [name, perPair] of paired)
+      record(kind, `${name}, ${CONNECTIONS} clients, in pairs: req/s, median of ${perPair.length} (${perPair.map(Math.round).join(' ')})`, median(perPair));
+    const pairRatio = median(roundRatios(paired.get(tenant.name)!, paired.get(bareFirst.name)!));
+    record(kind, `ratio: one tenant's users (${USERS / USER_TENANTS}) / bare first page, median of ${PARITY_PAIRS} pairs`, pairRatio, budget.usersTenantVsBareRatio, false);
   } finally {
     await bare.close().finally(() => pool.end());
   }
